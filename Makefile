@@ -1,0 +1,53 @@
+# A flat Makefile: each target is one job. `make test` is all a newcomer needs.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SOLUTION ?= solutions/strongest.py
+CASES ?= cases
+STAMP := $(VENV)/.installed
+
+.PHONY: help venv test grade compare lint coverage bench fuzz benchmark-cases clean
+
+help:
+	@echo "make test       set up .venv, install, run every test"
+	@echo "make grade      grade SOLUTION (default $(SOLUTION)) on CASES (default $(CASES))"
+	@echo "make compare    leaderboard of every reference solution on cases/benchmark"
+	@echo "make lint       ruff and mypy --strict"
+	@echo "make coverage   tests under coverage, branch report with a floor"
+	@echo "make bench      timings side by side (isolation cost, engine speed), JSON too"
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+grade: $(STAMP)
+	$(PY) -m judge grade $(SOLUTION) --cases $(CASES) --quiet
+
+compare: $(STAMP)
+	$(PY) -m judge compare solutions/*.py --cases cases/benchmark
+
+lint: $(STAMP)
+	$(PY) -m ruff check judge tests solutions scripts
+	$(PY) -m mypy
+
+coverage: $(STAMP)
+	$(PY) -m coverage erase
+	COVERAGE_PROCESS_START=$(CURDIR)/pyproject.toml $(PY) -m coverage run -m pytest -q
+	$(PY) -m coverage combine
+	$(PY) -m coverage report
+
+bench: $(STAMP)
+	$(PY) -m judge bench --json bench-results.json
+
+benchmark-cases: $(STAMP)
+	$(PY) scripts/make_benchmark.py cases/benchmark
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* .hypothesis

@@ -1,0 +1,211 @@
+"""Command line: parse argv, call one function, print, choose the exit code.
+
+Exit codes: 0 every case accepted (or the command succeeded), 1 some case not accepted,
+2 bad usage or bad input (one clear line each, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from judge.cases import Case, CaseError, every_secret, load_cases
+from judge.grading import (
+    CaseResult,
+    Report,
+    Runner,
+    check_writable,
+    grade,
+    reports_json,
+    summary_text,
+    table_header,
+    table_row,
+    transcript_text,
+    write_atomically,
+)
+from judge.inprocess import InProcessRunner
+from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable
+from judge.verdicts import MEANING
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit 2."""
+
+
+def default_cases() -> Path:
+    here = Path("cases")
+    return here if here.is_dir() else PROJECT_ROOT / "cases"
+
+
+EPILOG = """\
+examples:
+  python -m judge grade solutions/minimax_cpp.py
+  python -m judge grade my_solution.py --cases cases/examples --json report.json
+  python -m judge grade my_solution.py --case handwritten/single-word -v
+  python -m judge compare solutions/*.py --cases cases/benchmark
+
+verdicts: """ + "; ".join(f"{v} {m}" for v, m in MEANING.items()) + """
+exit codes: 0 all accepted, 1 some case not accepted, 2 bad usage or bad input
+"""
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
+                        help="case file or directory (repeatable; default: cases/)")
+    parser.add_argument("--seed", type=int, help="seed `random` before each case, for replays")
+    parser.add_argument("--relaxed", action="store_true",
+                        help="accept any equal-length lowercase words and any positive limit")
+    parser.add_argument("--all-secrets", action="store_true",
+                        help="play every word of each list as the secret (exact worst case)")
+    parser.add_argument("--adversary", action="store_true",
+                        help="an adaptive Master that commits to a secret as late as it can")
+    parser.add_argument("--case", dest="only", metavar="NAME",
+                        help="run only the cases whose name contains NAME")
+    parser.add_argument("--time-limit", type=float, default=Limits.time_seconds, metavar="S",
+                        help="wall-clock seconds per case (default %(default)s)")
+    parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB",
+                        help="address space of the worker in MiB (default %(default)s)")
+    parser.add_argument("--sandbox", action="store_true",
+                        help="run the worker under bubblewrap: no network, no view of the disk")
+    parser.add_argument("--in-process", action="store_true",
+                        help="run trusted code inside the judge (no isolation, no limits)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m judge", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Offline judge for LeetCode 843 'Guess the Word'.", epilog=EPILOG)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    grade_parser = commands.add_parser(
+        "grade", help="grade one solution file on cases",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="Grade a LeetCode-style file (class Solution with "
+                    "findSecretWord(self, words, master)) and print a verdict per case.")
+    grade_parser.add_argument("solution", type=Path, help="the solution file")
+    add_run_options(grade_parser)
+    grade_parser.add_argument("-v", "--verbose", action="store_true",
+                              help="print the transcript of every case that is not accepted")
+    grade_parser.add_argument("-q", "--quiet", action="store_true",
+                              help="print only the summary line")
+
+    compare_parser = commands.add_parser(
+        "compare", help="grade several solutions on the same cases: a leaderboard",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    compare_parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION")
+    add_run_options(compare_parser)
+    return parser
+
+
+def selected_cases(args: argparse.Namespace) -> list[Case]:
+    cases = load_cases(args.cases or [default_cases()], relaxed=args.relaxed)
+    if args.all_secrets:
+        cases = every_secret(cases)
+    if args.only:
+        cases = [c for c in cases if args.only in c.name]
+        if not cases:
+            raise UsageError(f"no case name contains {args.only!r}")
+    return cases
+
+
+def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
+    if not solution.is_file():
+        raise UsageError(f"{solution}: no such solution file")
+    if args.in_process:
+        return InProcessRunner(solution)
+    if args.time_limit <= 0 or args.memory_limit < 0:
+        raise UsageError("--time-limit must be positive and --memory-limit not negative")
+    limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
+    try:
+        return IsolatedRunner(solution, limits, sandbox=args.sandbox)
+    except SandboxUnavailable as e:
+        raise UsageError(str(e)) from e
+
+
+def prepare(args: argparse.Namespace, solutions: Sequence[Path]) -> tuple[list[Case], list[Runner]]:
+    """Everything that can fail on bad input, checked before any case runs."""
+    if args.json is not None and (problem := check_writable(args.json)):
+        raise UsageError(problem)
+    runners = [make_runner(args, s) for s in solutions]
+    return selected_cases(args), runners
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    cases, (runner,) = prepare(args, [args.solution])
+
+    def show(result: CaseResult) -> None:
+        if not args.quiet:
+            print(table_row(result), flush=True)
+        if args.verbose and result.verdict != "AC":
+            print(transcript_text(result), flush=True)
+
+    if not args.quiet:
+        print(table_header())
+    report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show)
+    print(summary_text(report))
+    if not report.all_accepted and not args.verbose:
+        print("see a failing case's guesses with: --case NAME -v")
+    if args.json is not None:
+        write_atomically(args.json, reports_json([report]))
+    return EXIT_OK if report.all_accepted else EXIT_NOT_ACCEPTED
+
+
+def leaderboard(reports: Sequence[Report]) -> str:
+    rows = [f"{'solution':<28} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
+    for report in reports:
+        s = report.summary()
+        mean = f"{s['mean_guesses']:.3f}" if s["mean_guesses"] is not None else "-"
+        spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
+        name = Path(report.solution).name
+        rows.append(f"{name:<28} {s['accepted']:>5}/{s['cases']:<5} {mean:>6} "
+                    f"{s['worst_guesses'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
+    return "\n".join(rows)
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    cases, runners = prepare(args, args.solutions)
+    reports = []
+    for solution, runner in zip(args.solutions, runners, strict=True):
+        print(f"grading {solution} on {len(cases)} cases ...", file=sys.stderr, flush=True)
+        reports.append(grade(runner, str(solution), cases, args.seed, args.adversary))
+    print(leaderboard(reports))
+    if args.json is not None:
+        write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")
+    return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+COMMANDS = {"grade": run_grade, "compare": run_compare}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return EXIT_OK if e.code in (0, None) else EXIT_BAD_INPUT
+    if args.command is None:
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return COMMANDS[args.command](args)
+    except CaseError as e:
+        for problem in e.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (UsageError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

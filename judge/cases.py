@@ -1,0 +1,219 @@
+"""Cases as data: loading JSON and LeetCode's three-line custom input, with validation.
+
+A case is `{"name", "secret", "words", "allowedGuesses", "note"}`. Validation follows LeetCode's
+constraints unless `relaxed` is asked for; every violation names the file, the case and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from judge.rules import WORD_LENGTH, Word
+
+MIN_WORDS, MAX_WORDS = 1, 100
+MIN_ALLOWED, MAX_ALLOWED = 10, 30
+CASE_SUFFIXES = (".json", ".txt")
+LEETCODE_LINES = ("secret", "words", "allowedGuesses")
+_LOWERCASE = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    secret: Word
+    words: tuple[Word, ...]
+    allowed_guesses: int
+    note: str = ""
+    source: str = field(default="", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "secret": self.secret,
+            "words": list(self.words),
+            "allowedGuesses": self.allowed_guesses,
+        }
+        if self.note:
+            data["note"] = self.note
+        return data
+
+    def with_secret(self, secret: Word) -> Case:
+        return replace(self, name=f"{self.name}@{secret}", secret=secret)
+
+
+@dataclass(frozen=True)
+class CaseProblem:
+    source: str
+    case: str
+    field: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: case {self.case!r}: {self.field}: {self.problem}"
+
+
+class CaseError(Exception):
+    """One or more problems with case files; the judge runs nothing when it is raised."""
+
+    def __init__(self, problems: Sequence[CaseProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def word_problems(words: object, relaxed: bool) -> list[tuple[str, str]]:
+    """(field, problem) pairs for a words list; empty when it is valid."""
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return [("words", "must be a list of strings")]
+    problems: list[tuple[str, str]] = []
+    lo, hi = (1, None) if relaxed else (MIN_WORDS, MAX_WORDS)
+    if len(words) < lo or (hi is not None and len(words) > hi):
+        limit = f"at least {lo}" if hi is None else f"{lo} to {hi}"
+        problems.append(("words", f"has {len(words)} words, must have {limit}"))
+    for i, w in enumerate(words):
+        if not _LOWERCASE.fullmatch(w):
+            problems.append((f"words[{i}]", f"{w!r} is not lowercase letters a-z"))
+        elif not relaxed and len(w) != WORD_LENGTH:
+            problems.append((f"words[{i}]", f"{w!r} has {len(w)} letters, must have {WORD_LENGTH}"))
+    if relaxed and words and len({len(w) for w in words}) > 1:
+        problems.append(("words", "words must all have the same length"))
+    seen: set[str] = set()
+    for i, w in enumerate(words):
+        if w in seen:
+            problems.append((f"words[{i}]", f"{w!r} appears more than once"))
+        seen.add(w)
+    return problems
+
+
+def allowed_problems(allowed: object, relaxed: bool) -> list[tuple[str, str]]:
+    if isinstance(allowed, bool) or not isinstance(allowed, int):
+        return [("allowedGuesses", f"must be an integer, got {allowed!r}")]
+    if relaxed and allowed < 1:
+        return [("allowedGuesses", f"{allowed} must be positive")]
+    if not relaxed and not MIN_ALLOWED <= allowed <= MAX_ALLOWED:
+        return [("allowedGuesses", f"{allowed} is outside {MIN_ALLOWED}..{MAX_ALLOWED}")]
+    return []
+
+
+def case_from_json(data: object, source: str, default_name: str, relaxed: bool) -> Case:
+    """Build a validated Case from decoded JSON, or raise CaseError naming every problem."""
+    if not isinstance(data, dict):
+        raise CaseError([CaseProblem(source, default_name, "case", "must be a JSON object")])
+    name = data.get("name", default_name)
+    label = name if isinstance(name, str) and name else default_name
+    problems: list[tuple[str, str]] = []
+    known = {"name", "secret", "words", "allowedGuesses", "note"}
+    problems += [(k, "unknown field") for k in sorted(set(data) - known)]
+    if not isinstance(name, str) or not name:
+        problems.append(("name", "must be a non-empty string"))
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        problems.append(("note", "must be a string"))
+    for missing in ("secret", "words", "allowedGuesses"):
+        if missing not in data:
+            problems.append((missing, "is missing"))
+    words, secret = data.get("words"), data.get("secret")
+    if "words" in data:
+        problems += word_problems(words, relaxed)
+    if "secret" in data:
+        if not isinstance(secret, str):
+            problems.append(("secret", f"must be a string, got {secret!r}"))
+        elif isinstance(words, list) and secret not in words:
+            problems.append(("secret", f"{secret!r} is not in words"))
+    if "allowedGuesses" in data:
+        problems += allowed_problems(data["allowedGuesses"], relaxed)
+    if problems:
+        raise CaseError([CaseProblem(source, label, f, p) for f, p in problems])
+    assert isinstance(words, list) and isinstance(secret, str) and isinstance(note, str)
+    return Case(label, secret, tuple(words), data["allowedGuesses"], note, source)
+
+
+def parse_leetcode_text(text: str, source: str, name: str, relaxed: bool = False) -> Case:
+    """LeetCode's custom test input: secret (JSON string), words (JSON array), allowedGuesses."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != len(LEETCODE_LINES):
+        problem = f"expected {len(LEETCODE_LINES)} lines, found {len(lines)}"
+        raise CaseError([CaseProblem(source, name, "file", problem)])
+    data: dict[str, object] = {"name": name}
+    for field_name, line in zip(LEETCODE_LINES, lines, strict=True):
+        try:
+            data[field_name] = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise CaseError([CaseProblem(source, name, field_name, f"not JSON: {e.msg}")]) from e
+    return case_from_json(data, source, name, relaxed)
+
+
+def to_leetcode_text(case: Case) -> str:
+    return f"{json.dumps(case.secret)}\n{json.dumps(list(case.words))}\n{case.allowed_guesses}\n"
+
+
+def cases_to_json(cases: Sequence[Case]) -> str:
+    data: object = cases[0].to_json() if len(cases) == 1 else [c.to_json() for c in cases]
+    return json.dumps(data, indent=1) + "\n"
+
+
+def parse_case_file(path: Path, relaxed: bool = False) -> list[Case]:
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CaseError([CaseProblem(source, path.stem, "file", f"cannot read: {e}")]) from e
+    if path.suffix == ".txt":
+        return [parse_leetcode_text(text, source, path.stem, relaxed)]
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        where = f"line {e.lineno} column {e.colno}"
+        problem = CaseProblem(source, path.stem, "file", f"bad JSON at {where}: {e.msg}")
+        raise CaseError([problem]) from e
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise CaseError([CaseProblem(source, path.stem, "file", "holds an empty list of cases")])
+    cases, problems = [], []
+    for i, item in enumerate(items):
+        default = path.stem if len(items) == 1 else f"{path.stem}#{i + 1}"
+        try:
+            cases.append(case_from_json(item, source, default, relaxed))
+        except CaseError as e:
+            problems += e.problems
+    if problems:
+        raise CaseError(problems)
+    return cases
+
+
+def case_files(path: Path) -> Iterator[Path]:
+    """`path` itself, or every case file below a directory, sorted."""
+    if path.is_dir():
+        yield from sorted(p for p in path.rglob("*") if p.suffix in CASE_SUFFIXES and p.is_file())
+    else:
+        yield path
+
+
+def load_cases(paths: Iterable[Path | str], relaxed: bool = False) -> list[Case]:
+    """Every case named by `paths`; raises CaseError listing all problems before anything runs."""
+    cases: list[Case] = []
+    problems: list[CaseProblem] = []
+    for path in map(Path, paths):
+        if not path.exists():
+            problems.append(CaseProblem(str(path), "-", "path", "does not exist"))
+            continue
+        files = list(case_files(path))
+        if not files:
+            problems.append(CaseProblem(str(path), "-", "path", "holds no .json or .txt cases"))
+        for file in files:
+            try:
+                cases += parse_case_file(file, relaxed)
+            except CaseError as e:
+                problems += e.problems
+    if problems:
+        raise CaseError(problems)
+    return cases
+
+
+def every_secret(cases: Iterable[Case]) -> list[Case]:
+    """Each case played once for every word of its list as the secret."""
+    return [case.with_secret(w) for case in cases for w in case.words]

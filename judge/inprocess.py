@@ -1,0 +1,48 @@
+"""Runs a trusted solution inside the judge process: the baseline that isolation is measured
+against, and a fast path for the judge's own reference solutions. No limits are enforced."""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from pathlib import Path
+
+from judge.master import GuessBudgetExhausted, Master
+from judge.sandbox import Outcome
+from judge.worker import LoadError, load_solution_class
+
+
+class InProcessRunner:
+    def __init__(self, solution: Path) -> None:
+        self.solution = solution
+        self._class: type | None = None
+        self._load_error = ""
+        try:
+            self._class = load_solution_class(str(solution), Master)
+        except LoadError as e:
+            self._load_error = str(e)
+
+    def __enter__(self) -> InProcessRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def play(self, master: Master, seed: int | None) -> Outcome:
+        if self._class is None:
+            return Outcome("CE", self._load_error)
+        if seed is not None:
+            random.seed(seed)
+        start = time.perf_counter()
+        outcome = Outcome(None)
+        try:
+            self._class().findSecretWord(list(master.words), master)
+        except GuessBudgetExhausted as e:
+            outcome = Outcome(None, str(e), stopped=True)
+        except MemoryError:
+            outcome = Outcome("MLE", "MemoryError")
+        except Exception:
+            outcome = Outcome("RTE", traceback.format_exc())
+        outcome.seconds = time.perf_counter() - start
+        return outcome

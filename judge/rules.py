@@ -1,0 +1,45 @@
+"""The game of LeetCode 843 as pure functions: a guess is answered by its match count."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+Word = str
+Reply = int  # positions where guess and secret agree; -1 for a word not in the list
+
+WORD_LENGTH = 6
+NOT_A_WORD: Reply = -1
+
+
+def match(guess: Word, secret: Word) -> Reply:
+    """Number of positions where `guess` and `secret` hold the same letter.
+
+    >>> match("acckzz", "ccbazz")
+    3
+    """
+    return sum(a == b for a, b in zip(guess, secret, strict=True))
+
+
+def consistent_secrets(candidates: Iterable[Word], guess: Word, reply: Reply) -> list[Word]:
+    """The candidates that would have given `reply` to `guess`, in their original order."""
+    return [c for c in candidates if match(guess, c) == reply]
+
+
+def partition_counts(guess: Word, candidates: Iterable[Word]) -> Counter[Reply]:
+    """How many candidates give each reply to `guess`.
+
+    >>> sorted(partition_counts("aaaaaa", ["aaaaab", "aaaabb", "bbbbbb"]).items())
+    [(0, 1), (4, 1), (5, 1)]
+    """
+    return Counter(match(guess, c) for c in candidates)
+
+
+def is_solved(reply: Reply, secret: Word) -> bool:
+    return reply == len(secret)
+
+
+def common_length(words: Sequence[Word]) -> int | None:
+    """The length all words share, or None when they differ or there are none."""
+    lengths = {len(w) for w in words}
+    return lengths.pop() if len(lengths) == 1 else None

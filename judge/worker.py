@@ -1,0 +1,201 @@
+"""The worker: runs one submission's `Solution.findSecretWord` for each case the judge sends.
+
+This file is the only judge code inside the worker process, and it imports nothing but the
+standard library, so the sandbox can mount it alone. The worker never learns the secret: its
+`Master` is a proxy that sends each guess to the judge over a pipe and returns the reply.
+
+Protocol, one JSON object per line. Worker to judge: {"op": "ready"} or {"op": "ce", "error"}
+once; then per case {"op": "guess", "word"} or {"op": "guess", "bad"} (a value that is not a
+string), and finally {"op": "done"}, {"op": "stopped"}, or {"op": "raised", "kind", "error"}.
+Judge to worker: {"op": "run", "words", "seed"}; {"reply": int} or {"stop": str} per guess.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import json
+import os
+import random
+import sys
+import traceback
+from typing import Any, BinaryIO
+
+LONGEST_WORD_SENT = 64  # longer strings cannot be words of any case; only their repr is sent
+
+
+def leetcode_prelude() -> dict[str, Any]:
+    """The names LeetCode's Python 3 environment provides without an import."""
+    import bisect
+    import collections
+    import functools
+    import heapq
+    import itertools
+    import math
+    import operator
+    import re
+    import string
+    import typing
+
+    names: dict[str, Any] = {}
+    for module in (typing, collections, itertools, functools, heapq, bisect, math):
+        names.update({k: getattr(module, k) for k in getattr(module, "__all__", dir(module))
+                      if not k.startswith("_")})
+    modules = (bisect, collections, functools, heapq, itertools, math, operator, random, re,
+               string, typing)
+    names.update({m.__name__: m for m in modules})
+    names.update(sys=sys, inf=math.inf)
+    return names
+
+
+class LoadError(Exception):
+    """The submission cannot be used: the judge's CE."""
+
+
+def load_solution_class(path: str, master_class: type) -> type:
+    """Execute the file with LeetCode's prelude and return its usable `Solution` class."""
+    namespace: dict[str, Any] = {**leetcode_prelude(), "Master": master_class,
+                                 "__name__": "solution", "__file__": path,
+                                 "__builtins__": builtins}
+    try:
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        exec(compile(source, path, "exec"), namespace)
+    except SyntaxError as e:
+        raise LoadError("".join(traceback.format_exception_only(type(e), e)).strip()) from e
+    except BaseException as e:
+        raise LoadError(f"loading the file raised {_trimmed(e)}") from e
+    solution = namespace.get("Solution")
+    if not isinstance(solution, type):
+        raise LoadError("the file defines no class Solution")
+    method = getattr(solution, "findSecretWord", None)
+    if not callable(method):
+        raise LoadError("class Solution has no method findSecretWord")
+    try:
+        inspect.signature(method).bind(None, [], None)
+    except TypeError as e:
+        raise LoadError(f"findSecretWord must take (self, words, master): {e}") from e
+    except ValueError:
+        pass  # no signature to inspect (a builtin): calling it will tell
+    return solution
+
+
+def _trimmed(error: BaseException) -> str:
+    """The traceback without the worker's own frames."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return "".join(traceback.format_exception(type(error), error, tb)).strip()
+
+
+class Stopped(BaseException):
+    """The judge stopped a runaway solution; not an Exception so `except Exception` misses it."""
+
+
+class Channel:
+    def __init__(self, reader: BinaryIO, writer: BinaryIO) -> None:
+        self.reader, self.writer = reader, writer
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(message).encode() + b"\n")
+        self.writer.flush()
+
+    def receive(self) -> dict[str, Any]:
+        line = self.reader.readline()
+        if not line:
+            raise SystemExit(0)  # the judge has gone: nothing left to do
+        message: dict[str, Any] = json.loads(line)
+        return message
+
+
+class Master:
+    """The submission's Master: forwards each guess to the judge, who alone knows the secret."""
+
+    def __init__(self, channel: Channel) -> None:
+        self._channel = channel
+        self._stopped = ""
+
+    def guess(self, word: object) -> int:
+        if self._stopped:
+            raise Stopped(self._stopped)
+        if isinstance(word, str) and len(word) <= LONGEST_WORD_SENT:
+            self._channel.send({"op": "guess", "word": str.__str__(word)})
+        else:
+            self._channel.send({"op": "guess", "bad": repr(word)[:LONGEST_WORD_SENT]})
+        answer = self._channel.receive()
+        if "stop" in answer:
+            self._stopped = str(answer["stop"])
+            raise Stopped(self._stopped)
+        reply: int = answer["reply"]
+        return reply
+
+
+def run_case(solution_class: type, words: list[str], master: object) -> None:
+    solution_class().findSecretWord(words, master)
+
+
+def outcome_of(error: BaseException) -> dict[str, Any]:
+    if isinstance(error, Stopped):
+        return {"op": "stopped"}
+    if isinstance(error, MemoryError):
+        return {"op": "raised", "kind": "MLE", "error": "MemoryError"}
+    if isinstance(error, SystemExit):
+        return {"op": "raised", "kind": "RTE", "error": f"called sys.exit({error.code!r})"}
+    return {"op": "raised", "kind": "RTE", "error": _trimmed(error)}
+
+
+def serve(channel: Channel, solution_path: str) -> None:
+    try:
+        solution_class = load_solution_class(solution_path, Master)
+    except LoadError as e:
+        channel.send({"op": "ce", "error": str(e)})
+        return
+    channel.send({"op": "ready"})
+    reserve: bytearray | None = bytearray(1 << 22)  # freed on MemoryError so the report fits
+    while True:
+        request = channel.receive()
+        if request.get("seed") is not None:
+            random.seed(request["seed"])
+        outcome: dict[str, Any] = {"op": "done"}
+        try:
+            run_case(solution_class, list(request["words"]), Master(channel))
+        except BaseException as e:
+            reserve = None
+            outcome = outcome_of(e)
+            del e
+        channel.send(outcome)
+        if reserve is None:
+            reserve = bytearray(1 << 22)
+
+
+def limit_memory(megabytes: int) -> None:
+    import resource
+
+    if megabytes > 0:
+        limit = megabytes << 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def become_subreaper() -> None:
+    """Orphaned grandchildren come back to the worker, where the judge can still find them."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def main(argv: list[str]) -> int:
+    solution_path, read_fd, write_fd, memory_mb = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
+    become_subreaper()
+    channel = Channel(os.fdopen(read_fd, "rb"), os.fdopen(write_fd, "wb"))
+    limit_memory(memory_mb)
+    sys.argv = [solution_path]
+    serve(channel, solution_path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
