@@ -143,6 +143,12 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def _signal_all(pids: set[int], signum: int) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signum)
+
+
 class Worker:
     """One live worker process and its pipes."""
 
@@ -196,11 +202,15 @@ class Worker:
         return descendants(self.process.pid) - self.baseline
 
     def kill(self) -> None:
+        # Stop the whole tree before killing anything: a killed parent hands its children to
+        # init, where they could no longer be found.
+        doomed: set[int] = set()
+        while found := descendants(self.process.pid) - doomed:
+            _signal_all(found, signal.SIGSTOP)
+            doomed |= found
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        for pid in descendants(self.process.pid):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
+        _signal_all(doomed, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
         self.process.wait()

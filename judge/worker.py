@@ -62,7 +62,8 @@ def load_solution_class(path: str, master_class: type) -> type:
             source = f.read()
         exec(compile(source, path, "exec"), namespace)
     except SyntaxError as e:
-        raise LoadError("".join(traceback.format_exception_only(type(e), e)).strip()) from e
+        where = f"{e.filename}, line {e.lineno}"
+        raise LoadError(f"SyntaxError: {e.msg} ({where})\n{_trimmed(e)}") from e
     except BaseException as e:
         raise LoadError(f"loading the file raised {_trimmed(e)}") from e
     solution = namespace.get("Solution")

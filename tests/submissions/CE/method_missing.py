@@ -1,0 +1,3 @@
+class Solution:
+    def findSecretWords(self, words, master):
+        pass

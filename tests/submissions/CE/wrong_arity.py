@@ -1,0 +1,3 @@
+class Solution:
+    def findSecretWord(self, words):
+        pass

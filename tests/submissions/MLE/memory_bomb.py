@@ -1,0 +1,5 @@
+class Solution:
+    def findSecretWord(self, words, master):
+        hoard = []
+        while True:
+            hoard.append(bytearray(16 << 20))

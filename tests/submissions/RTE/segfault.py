@@ -1,0 +1,6 @@
+import ctypes
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        ctypes.string_at(0)

@@ -1,0 +1,5 @@
+class Solution:
+    def findSecretWord(self, words, master):
+        n = 0
+        while True:
+            n += 1

@@ -1,0 +1,7 @@
+import time
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        master.guess(words[0])
+        time.sleep(3600)

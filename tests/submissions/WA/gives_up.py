@@ -1,0 +1,4 @@
+# Returns without guessing at all.
+class Solution:
+    def findSecretWord(self, words, master):
+        return None

@@ -1,0 +1,133 @@
+"""Every submission under tests/submissions/<VERDICT>/ gets that verdict on every case."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.cases import Case
+from judge.grading import Report, grade
+from judge.sandbox import IsolatedRunner, Limits
+
+from .conftest import needs_bubblewrap
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar")
+CASES = [Case("secret-sixth", "mantle", WORDS, 10), Case("secret-third", "icicle", WORDS, 10)]
+LIMITS = Limits(time_seconds=1.5, memory_mb=256, output_bytes=4096)
+
+
+def fixtures(sandbox_only: bool | None = None) -> list[pytest.param]:
+    params = []
+    for path in sorted(SUBMISSIONS.glob("*/*.py")):
+        needs_sandbox = path.read_text().startswith("# needs: sandbox")
+        if sandbox_only is None or needs_sandbox == sandbox_only:
+            params.append(pytest.param(path, id=f"{path.parent.name}/{path.stem}"))
+    return params
+
+
+def graded(path: Path, sandbox: bool) -> Report:
+    return grade(IsolatedRunner(path, LIMITS, sandbox=sandbox), str(path), CASES)
+
+
+@pytest.mark.parametrize("path", fixtures(sandbox_only=False))
+def test_verdict_without_sandbox(path: Path) -> None:
+    report = graded(path, sandbox=False)
+    assert [r.verdict for r in report.results] == [path.parent.name] * len(CASES), [
+        (r.verdict, r.message, r.detail[-500:]) for r in report.results]
+
+
+@needs_bubblewrap
+@pytest.mark.parametrize("path", fixtures())
+def test_verdict_under_sandbox(path: Path) -> None:
+    report = graded(path, sandbox=True)
+    assert [r.verdict for r in report.results] == [path.parent.name] * len(CASES), [
+        (r.verdict, r.message, r.detail[-500:]) for r in report.results]
+
+
+def test_no_cheat_is_ever_accepted_without_solving() -> None:
+    for path in SUBMISSIONS.glob("WA/*.py"):
+        if path.read_text().startswith("# needs: sandbox"):
+            continue
+        for result in graded(path, sandbox=False).results:
+            honest = any(word == result.secret and reply == 6 for word, reply in result.transcript)
+            assert result.verdict != "AC" or honest
+
+
+def process_alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_children_that_outlive_the_solution_are_killed() -> None:
+    report = graded(SUBMISSIONS / "AC" / "forks_children.py", sandbox=False)
+    pids = [int(p) for r in report.results for p in re.findall(r"stray pid (\d+)", r.output)]
+    assert len(pids) == 2 * len(CASES)
+    deadline = time.monotonic() + 5
+    while any(map(process_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(process_alive, pids))
+
+
+def test_output_flood_is_cut_to_the_limit() -> None:
+    report = graded(SUBMISSIONS / "AC" / "print_flood.py", sandbox=False)
+    for result in report.results:
+        assert len(result.output) < LIMITS.output_bytes + 100
+        assert "more bytes of output dropped" in result.output
+
+
+def test_non_words_are_answered_minus_one_and_counted() -> None:
+    (result, _) = graded(SUBMISSIONS / "WA" / "not_words.py", sandbox=False).results
+    assert result.guesses == 11
+    assert [reply for _, reply in result.transcript] == [-1] * 11
+    assert result.transcript[0][0] == "None" and result.transcript[1][0] == "123"
+
+
+def test_runaway_is_stopped_at_the_cap_and_judged_wrong() -> None:
+    (result, _) = graded(SUBMISSIONS / "WA" / "catches_everything.py", sandbox=False).results
+    assert result.guesses == 10 * 10 + 100 + 1
+    assert result.detail.startswith("stopped")
+
+
+def test_runtime_error_reports_the_solutions_traceback() -> None:
+    (result, _) = graded(SUBMISSIONS / "RTE" / "raises.py", sandbox=False).results
+    assert result.message == "KeyError: 'no such key'"
+    assert "raises.py" in result.detail and "worker.py" not in result.detail
+
+
+def test_compile_error_names_the_problem() -> None:
+    (result, _) = graded(SUBMISSIONS / "CE" / "wrong_arity.py", sandbox=False).results
+    assert "findSecretWord must take (self, words, master)" in result.message
+    (result, _) = graded(SUBMISSIONS / "CE" / "syntax_error.py", sandbox=False).results
+    assert "SyntaxError" in result.message
+
+
+def test_a_dead_worker_is_replaced_and_later_cases_still_run() -> None:
+    runner = IsolatedRunner(SUBMISSIONS / "RTE" / "os_exit.py", LIMITS)
+    report = grade(runner, "os_exit", CASES * 2)
+    assert [r.verdict for r in report.results] == ["RTE"] * 4
+    assert runner.workers_started == 4
+    assert all(r.guesses == 1 for r in report.results)
+
+
+def test_the_worker_never_holds_the_secret() -> None:
+    """The proxy's traffic carries words and replies only: no message names the secret."""
+    runner = IsolatedRunner(SUBMISSIONS / "AC" / "honest_first_candidate.py", LIMITS)
+    sent: list[dict[str, object]] = []
+    with runner:
+        worker = runner._ready_worker()
+        assert not isinstance(worker, str)
+        original = worker.send
+        worker.send = lambda message: (sent.append(message), original(message))[1]  # type: ignore[method-assign]
+        grade(runner, "honest", CASES[:1])
+    secret = CASES[0].secret
+    assert sent and all("secret" not in m for m in sent)
+    assert all(m.get("reply") is not None or m.get("op") == "run" for m in sent)
+    assert os.environ.get("PYTHONHASHSEED") != secret
