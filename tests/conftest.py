@@ -17,5 +17,5 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
-needs_bubblewrap = pytest.mark.skipif(shutil.which("bwrap") is None,
-                                      reason="bubblewrap is not installed (apt-get install bubblewrap)")
+needs_bubblewrap = pytest.mark.skipif(
+    shutil.which("bwrap") is None, reason="bubblewrap is missing: apt-get install bubblewrap")

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from judge.__main__ import main
+
+from .conftest import CASES, SOLUTIONS
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+EXAMPLES = str(CASES / "examples")
+
+
+def test_grade_prints_a_row_per_case_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES]) == 0
+    out = capsys.readouterr().out
+    assert "example1" in out and "example2" in out and " AC " in out
+    assert "2/2 accepted" in out
+
+
+def test_grade_writes_the_json_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    code = main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases", EXAMPLES,
+                 "--cases", str(CASES / "handwritten" / "two-words.json"), "--json", str(report)])
+    assert code == 0
+    data = json.loads(report.read_text())
+    assert set(data) == {"solution", "summary", "cases"}
+    summary = data["summary"]
+    assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)
+    assert summary["cases"] == summary["accepted"] == 3
+    two = next(c for c in data["cases"] if c["name"] == "two-words")
+    assert {"name", "verdict", "message", "guesses", "allowed", "time_s", "transcript"} <= set(two)
+    assert two["transcript"] == [["hamada", 0], ["khaled", 6]]
+    assert two["message"] == "You guessed the secret word correctly."
+
+
+def test_exit_one_when_a_case_is_not_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["grade", str(SUBMISSIONS / "WA" / "gives_up.py"), "--cases", EXAMPLES, "-v"])
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "Either you took too many guesses, or you did not find the secret word." in out
+    assert "secret: acckzz" in out
+
+
+def test_one_case_can_be_replayed_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", str(CASES),
+                 "--case", "two-words"]) == 0
+    assert "1/1 accepted" in capsys.readouterr().out
+
+
+def test_seed_replays_a_randomized_solution(tmp_path: Path) -> None:
+    reports = []
+    for run in range(2):
+        out = tmp_path / f"r{run}.json"
+        main(["grade", str(SOLUTIONS / "random_guess.py"), "--cases",
+              str(CASES / "handwritten"), "--seed", "7", "--json", str(out), "-q"])
+        reports.append([c["transcript"] for c in json.loads(out.read_text())["cases"]])
+    assert reports[0] == reports[1]
+
+
+def test_all_secrets_plays_every_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases",
+                 str(CASES / "examples" / "example1.txt"), "--all-secrets", "-q"]) == 0
+    assert "4/4 accepted" in capsys.readouterr().out
+
+
+def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
+    outs = []
+    for flag in ([], ["--in-process"]):
+        out = tmp_path / "r.json"
+        main(["grade", str(SOLUTIONS / "minimax_js.py"), "--cases", str(CASES / "handwritten"),
+              "--json", str(out), "-q", *flag])
+        outs.append([(c["verdict"], c["transcript"]) for c in json.loads(out.read_text())["cases"]])
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["grade", "no/such/solution.py", "--cases", EXAMPLES], "no such solution file"),
+    (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", "no/such/cases"], "does not exist"),
+    (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--json",
+      "no/such/dir/r.json"], "does not exist"),
+    (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--case", "zzz"],
+     "no case name contains"),
+    (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--time-limit", "0", "--cases", EXAMPLES],
+     "--time-limit must be positive"),
+    (["grade"], "required"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_and_exit_two(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str], message: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_invalid_case_files_stop_everything(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.json").write_text('{"secret": "abcdef", "words": ["abcdef"], '
+                                       '"allowedGuesses": 50}')
+    (tmp_path / "worse.json").write_text("{not json")
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 2 and "allowedGuesses" in lines[0] and "bad JSON" in lines[1]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_unwritable_report_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path.chmod(0o500)
+    try:
+        assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
+                     "--json", str(tmp_path / "r.json")]) == 2
+    finally:
+        tmp_path.chmod(0o700)
+    assert "not writable" in capsys.readouterr().err
+
+
+def test_a_report_path_that_is_a_directory(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
+                 "--json", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_explains_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    top = capsys.readouterr().out
+    assert "grade" in top and "python -m judge grade solutions/" in top
+    assert main(["grade", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "--all-secrets" in text and "examples:" in text and "exit codes" in text
+    assert main([]) == 2
+
+
+def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.json"
+    code = main(["compare", str(SOLUTIONS / "minimax_cpp.py"), str(SOLUTIONS / "random_guess.py"),
+                 "--cases", str(CASES / "handwritten"), "--seed", "1", "--json", str(out)])
+    assert code in (0, 1)
+    board = capsys.readouterr().out.splitlines()
+    assert board[0].split()[:4] == ["solution", "accepted", "mean", "worst"]
+    assert board[1].startswith("minimax_cpp.py") and board[2].startswith("random_guess.py")
+    data = json.loads(out.read_text())
+    assert [Path(r["solution"]).name for r in data] == ["minimax_cpp.py", "random_guess.py"]

@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from judge.master import Adversary, FixedSecret, GuessBudgetExhausted, Master, runaway_cap
+from judge.rules import match
+from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT
+
+from .strategies import cases, word_lists
+
+WORDS = ["acckzz", "ccbazz", "eiowzz", "abcczz"]
+
+
+def fixed(secret: str = "acckzz", allowed: int = 10) -> Master:
+    return Master(WORDS, FixedSecret(secret), allowed)
+
+
+def test_leetcode_example_one() -> None:
+    master = fixed()
+    assert [master.guess(w) for w in ["aaaaaa", "acckzz", "ccbazz", "eiowzz", "abcczz"]] == [
+        -1, 6, 3, 2, 4]
+    assert master.calls == 5
+    assert master.verdict() == ("AC", ACCEPTED_TEXT)
+
+
+@pytest.mark.parametrize("bad", [None, 3, b"acckzz", "ACCKZZ", "acckz", "acckzzz", "", ["acckzz"],
+                                 "acckz\u00e9"])
+def test_anything_not_in_the_list_is_minus_one_and_counted(bad: object) -> None:
+    master = fixed()
+    assert master.guess(bad) == -1
+    assert master.calls == 1
+    assert master.transcript == [(bad if isinstance(bad, str) else repr(bad), -1)]
+
+
+def test_calls_after_the_secret_was_found_still_count() -> None:
+    master = fixed()
+    master.guess("acckzz")
+    for _ in range(10):
+        master.guess("ccbazz")
+    assert master.calls == 11
+    assert master.verdict() == ("WA", WRONG_ANSWER_TEXT)
+
+
+def test_exactly_at_the_limit_is_accepted() -> None:
+    master = fixed(allowed=10)
+    for _ in range(9):
+        master.guess("ccbazz")
+    master.guess("acckzz")
+    assert master.verdict() == ("AC", ACCEPTED_TEXT)
+
+
+def test_never_guessing_the_secret_is_wrong() -> None:
+    master = fixed()
+    master.guess("ccbazz")
+    assert master.verdict() == ("WA", WRONG_ANSWER_TEXT)
+    assert fixed().verdict()[0] == "WA"
+
+
+def test_runaway_stop_is_not_an_exception() -> None:
+    master = fixed(allowed=10)
+    assert not issubclass(GuessBudgetExhausted, Exception)
+    with pytest.raises(GuessBudgetExhausted):
+        for _ in range(10_000):
+            with contextlib.suppress(Exception):  # a careless solution's catch-all
+                master.guess("ccbazz")
+    assert master.calls == runaway_cap(10) + 1
+
+
+def test_the_solution_mutating_its_words_changes_nothing() -> None:
+    words = list(WORDS)
+    master = Master(tuple(words), FixedSecret("acckzz"), 10)
+    words.clear()
+    assert master.guess("acckzz") == 6
+
+
+@given(cases(max_words=30), st.lists(st.integers(0, 40), max_size=40))
+def test_replies_follow_the_rules_for_any_guess_sequence(case: object, picks: list[int]) -> None:
+    from judge.cases import Case
+
+    assert isinstance(case, Case)
+    master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
+    pool = [*case.words, "zzzzzzz", "Abcdef"]
+    for i, pick in enumerate(picks, 1):
+        word = pool[pick % len(pool)]
+        expected = match(word, case.secret) if word in case.words else -1
+        assert master.guess(word) == expected
+        assert master.calls == i
+    found = case.secret in [w for w, _ in master.transcript]
+    accepted = found and len(picks) <= case.allowed_guesses
+    assert master.verdict()[0] == ("AC" if accepted else "WA")
+
+
+class MasterMachine(RuleBasedStateMachine):
+    """Any interleaving of valid and invalid guesses keeps LeetCode's accounting."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.master = Master(WORDS, FixedSecret("eiowzz"), 12)
+        self.calls = 0
+        self.found_at: int | None = None
+
+    @rule(word=st.sampled_from(WORDS))
+    def guess_a_word(self, word: str) -> None:
+        self.calls += 1
+        assert self.master.guess(word) == match(word, "eiowzz")
+        if word == "eiowzz" and self.found_at is None:
+            self.found_at = self.calls
+
+    @rule(value=st.one_of(st.none(), st.integers(), st.text(max_size=8)))
+    def guess_anything(self, value: object) -> None:
+        self.calls += 1
+        expected = match(value, "eiowzz") if value in WORDS else -1  # type: ignore[arg-type]
+        assert self.master.guess(value) == expected
+        if value == "eiowzz" and self.found_at is None:
+            self.found_at = self.calls
+
+    @precondition(lambda self: self.calls < 30)
+    @invariant()
+    def accounting(self) -> None:
+        assert self.master.calls == self.calls == len(self.master.transcript)
+        accepted = self.found_at is not None and self.calls <= 12
+        assert self.master.verdict()[0] == ("AC" if accepted else "WA")
+
+
+TestMasterMachine = MasterMachine.TestCase
+
+
+@given(word_lists(1, 40, alphabet="abc"), st.lists(st.integers(0, 100), max_size=30))
+def test_adversary_stays_consistent_with_every_reply(listed: list[str], picks: list[int]) -> None:
+    adversary = Adversary(listed)
+    master = Master(listed, adversary, 30, cap=10_000)
+    for pick in picks:
+        master.guess(listed[pick % len(listed)])
+    secret = master.secret()
+    assert secret in listed
+    assert all(reply == match(word, secret) for word, reply in master.transcript)
+    survivors = [w for w in listed if all(match(g, w) == r for g, r in master.transcript)]
+    assert survivors == adversary.candidates
+
+
+def test_adversary_answers_six_only_when_one_word_is_left() -> None:
+    adversary = Adversary(["aaaaaa", "bbbbbb"])
+    assert adversary.reply("aaaaaa") == 0
+    assert adversary.reply("bbbbbb") == 6
