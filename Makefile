@@ -6,7 +6,8 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv test grade compare lint coverage bench fuzz benchmark-cases clean
+.PHONY: help venv test grade compare check lint coverage bench fuzz clean \
+	benchmark-cases generated-cases handwritten-cases
 
 help:
 	@echo "make test       set up .venv, install, run every test"
@@ -48,6 +49,15 @@ bench: $(STAMP)
 
 benchmark-cases: $(STAMP)
 	$(PY) scripts/make_benchmark.py cases/benchmark
+
+generated-cases: $(STAMP)
+	rm -rf cases/generated
+	$(PY) -m judge generate random --count 5 --words 100 --seed 1 --out cases/generated/random
+	$(PY) -m judge generate english --count 5 --words 100 --seed 2 --out cases/generated/english
+	$(PY) -m judge generate hard --count 5 --words 100 --seed 3 --out cases/generated/hard
+
+handwritten-cases: $(STAMP)
+	$(PY) scripts/make_handwritten.py cases/handwritten
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* .hypothesis

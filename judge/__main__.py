@@ -12,7 +12,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, CaseError, every_secret, load_cases
+from judge.cases import (
+    MAX_ALLOWED,
+    MIN_ALLOWED,
+    Case,
+    CaseError,
+    cases_to_json,
+    every_secret,
+    load_cases,
+)
+from judge.fairness import judge_fairness
+from judge.generate import KINDS, generate
 from judge.grading import (
     CaseResult,
     Report,
@@ -101,6 +111,27 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     compare_parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION")
     add_run_options(compare_parser)
+
+    check_parser = commands.add_parser(
+        "check", help="is a case fair? bounds on the guesses any strategy needs",
+        description="For each case: LeetCode's constraints, a lower bound on the worst-case "
+                    "guesses of any strategy, an upper bound from the best engine strategy, and "
+                    "fair (upper <= allowedGuesses), unfair (lower > allowedGuesses) or unknown. "
+                    "Exit 1 if any case is unfair.")
+    check_parser.add_argument("cases", type=Path, nargs="+", metavar="CASE",
+                              help="case file or directory")
+    check_parser.add_argument("--json", type=Path, metavar="FILE", help="write the bounds as JSON")
+
+    generate_parser = commands.add_parser(
+        "generate", help="write new cases: random letters, English words, or hard but fair",
+        description="Write COUNT cases of W words each as JSON files in DIR. The same "
+                    "arguments write the same files, byte for byte.")
+    generate_parser.add_argument("kind", choices=KINDS)
+    generate_parser.add_argument("--count", type=int, default=10, metavar="N")
+    generate_parser.add_argument("--words", type=int, default=100, metavar="W")
+    generate_parser.add_argument("--seed", type=int, default=0, metavar="S")
+    generate_parser.add_argument("--allowed", type=int, default=10, metavar="A")
+    generate_parser.add_argument("--out", type=Path, required=True, metavar="DIR")
     return parser
 
 
@@ -158,14 +189,15 @@ def run_grade(args: argparse.Namespace) -> int:
 
 
 def leaderboard(reports: Sequence[Report]) -> str:
-    rows = [f"{'solution':<28} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
+    """One row per solution; mean and worst count every game played to the end (AC or WA)."""
+    rows = [f"{'solution':<22} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
     for report in reports:
         s = report.summary()
-        mean = f"{s['mean_guesses']:.3f}" if s["mean_guesses"] is not None else "-"
+        mean = s["mean_guesses_played"]
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        name = Path(report.solution).name
-        rows.append(f"{name:<28} {s['accepted']:>5}/{s['cases']:<5} {mean:>6} "
-                    f"{s['worst_guesses'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
+        rows.append(f"{Path(report.solution).name:<22} {s['accepted']:>5}/{s['cases']:<5} "
+                    f"{'-' if mean is None else f'{mean:.3f}':>6} "
+                    f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
     return "\n".join(rows)
 
 
@@ -181,7 +213,46 @@ def run_compare(args: argparse.Namespace) -> int:
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
-COMMANDS = {"grade": run_grade, "compare": run_compare}
+def run_check(args: argparse.Namespace) -> int:
+    cases = load_cases(args.cases, relaxed=True)
+    if args.json is not None and (problem := check_writable(args.json)):
+        raise UsageError(problem)
+    reports = []
+    print(f"{'case':<32} {'limits':<6} {'allowed':>7} {'lower':>5} {'upper':>5}  verdict")
+    for case in cases:
+        report = judge_fairness(case)
+        reports.append(report)
+        print(f"{case.name[:32]:<32} {'ok' if report.meets_constraints else 'NOT ok':<6} "
+              f"{report.allowed:>7} {report.lower:>5} {report.upper:>5}  {report.verdict}"
+              f" (upper bound by {report.upper_by})")
+        for problem in report.problems:
+            print(f"    outside LeetCode's constraints: {problem}")
+    unfair = sum(r.verdict == "unfair" for r in reports)
+    print(f"{len(reports)} cases: {sum(r.verdict == 'fair' for r in reports)} fair, "
+          f"{unfair} unfair, {sum(r.verdict == 'unknown' for r in reports)} unknown")
+    if args.json is not None:
+        write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")
+    return EXIT_NOT_ACCEPTED if unfair else EXIT_OK
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    if not 1 <= args.words <= 100 or args.count < 1:
+        raise UsageError("--words must be 1..100 and --count positive")
+    if not MIN_ALLOWED <= args.allowed <= MAX_ALLOWED:
+        raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED}")
+    try:
+        cases = generate(args.kind, args.count, args.words, args.seed, args.allowed)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    args.out.mkdir(parents=True, exist_ok=True)
+    for case in cases:
+        write_atomically(args.out / f"{case.name}.json", cases_to_json([case]))
+    print(f"{len(cases)} {args.kind} cases written to {args.out}")
+    return EXIT_OK
+
+
+COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
+            "generate": run_generate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -82,6 +82,8 @@ class Report:
 
     def summary(self) -> dict[str, Any]:
         accepted = [r.guesses for r in self.results if r.verdict == "AC"]
+        # Games that ran to the end, accepted or not: what a leaderboard compares.
+        played = [r.guesses for r in self.results if r.verdict in ("AC", "WA")]
         verdicts = Counter(r.verdict for r in self.results)
         return {
             "cases": len(self.results),
@@ -89,6 +91,8 @@ class Report:
             "verdicts": {v: verdicts[v] for v in VERDICTS if verdicts[v]},
             "worst_guesses": max(accepted, default=None),
             "mean_guesses": round(statistics.fmean(accepted), 4) if accepted else None,
+            "worst_guesses_played": max(played, default=None),
+            "mean_guesses_played": round(statistics.fmean(played), 4) if played else None,
             "guess_distribution": dict(sorted(Counter(r.guesses for r in self.results).items())),
             "time_s": round(sum(r.time_s for r in self.results), 3),
         }

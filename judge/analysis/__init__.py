@@ -1,0 +1,14 @@
+"""NumPy analysis engine: match matrices, reply counts, strategies by metric, exact play-outs."""
+
+from judge.analysis.engine import (
+    METRICS,
+    Matrix,
+    Metric,
+    best_guess,
+    guesses_per_secret,
+    match_matrix,
+    reply_counts,
+)
+
+__all__ = ["METRICS", "Matrix", "Metric", "best_guess", "guesses_per_secret", "match_matrix",
+           "reply_counts"]

@@ -1,0 +1,125 @@
+"""Is a case fair? Bounds on the guesses any strategy needs in the worst case.
+
+Lower bounds come from the sizes of the reply groups; the upper bound is the exact worst case
+of the best engine strategy (every metric, both guess pools, every secret played), or of the
+optimal solver where it finishes in time. `fair` means some strategy always wins within the
+limit; `unfair` means none can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from judge.analysis.engine import (
+    METRICS,
+    Indices,
+    Matrix,
+    guesses_per_secret,
+    match_matrix,
+    reply_counts,
+    word_length,
+)
+from judge.cases import Case, allowed_problems, word_problems
+
+Fairness = Literal["fair", "unfair", "unknown"]
+CHAIN_DEPTH = 2  # levels of "the largest group of the best guess" looked through exactly
+
+
+def capacity(replies: int, guesses: int) -> int:
+    """Most secrets any strategy can tell apart in `guesses` guesses when every guess has at
+    most `replies` distinct replies besides a full match: one is found by the guess itself,
+    each reply group is left with one guess fewer."""
+    total = 0
+    for _ in range(guesses):
+        total = 1 + replies * total
+    return total
+
+
+def capacity_bound(matrix: Matrix, candidates: Indices) -> int:
+    """Fewest guesses that could tell `candidates` apart, counting only how many replies a
+    guess can have on them. Valid for every subset too: a subset has no more replies."""
+    if len(candidates) <= 1:
+        return len(candidates)
+    counts = reply_counts(matrix, candidates)
+    replies = max(int((counts[:, :-1] > 0).sum(axis=1).max()), 1)
+    guesses = 1
+    while capacity(replies, guesses) < len(candidates):
+        guesses += 1
+    return guesses
+
+
+def lower_bound(matrix: Matrix, candidates: Indices, depth: int = CHAIN_DEPTH) -> int:
+    """Whatever the first guess, its largest reply group must still be solved: one guess more
+    than the smallest lower bound among the largest groups of every guess."""
+    bound = capacity_bound(matrix, candidates)
+    if depth == 0 or len(candidates) <= 2:
+        return bound
+    counts = reply_counts(matrix, candidates)
+    largest_reply = counts[:, :-1].argmax(axis=1)
+    largest_size = counts[:, :-1].max(axis=1)
+    chain = None
+    for guess in np.argsort(largest_size, kind="stable"):
+        size = int(largest_size[guess])
+        if chain is not None and capacity_bound_by_size(size, word_length(matrix)) >= chain:
+            continue
+        group = candidates[matrix[guess, candidates] == largest_reply[guess]]
+        below = lower_bound(matrix, group, depth - 1)
+        chain = below if chain is None else min(chain, below)
+    return max(bound, 1 + (chain or 0))
+
+
+def capacity_bound_by_size(size: int, length: int) -> int:
+    """The weakest capacity bound: a guess has at most `length` replies besides a full match.
+    Used only to skip guesses that cannot lower the chain bound."""
+    guesses = 0
+    while capacity(length, guesses) < size:
+        guesses += 1
+    return guesses
+
+
+@dataclass(frozen=True)
+class FairnessReport:
+    name: str
+    meets_constraints: bool
+    problems: tuple[str, ...]
+    allowed: int
+    lower: int
+    upper: int
+    upper_by: str
+    verdict: Fairness
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "meets_constraints": self.meets_constraints,
+                "problems": list(self.problems), "allowedGuesses": self.allowed,
+                "lower_bound": self.lower, "upper_bound": self.upper,
+                "upper_bound_by": self.upper_by, "verdict": self.verdict}
+
+
+def best_strategy_worst_case(matrix: Matrix) -> tuple[int, str]:
+    """The smallest exact worst case among the engine's strategies, and which one."""
+    results = []
+    for name, metric in METRICS.items():
+        for pool in ("all", "candidates"):
+            worst = int(guesses_per_secret(matrix, metric, pool).max())
+            results.append((worst, f"{name}/{pool}"))
+    return min(results)
+
+
+def judge_fairness(case: Case) -> FairnessReport:
+    problems = [f"{f}: {p}" for f, p in word_problems(list(case.words), relaxed=False)]
+    problems += [f"{f}: {p}" for f, p in allowed_problems(case.allowed_guesses, relaxed=False)]
+    matrix = match_matrix(case.words)
+    everyone = np.arange(len(case.words))
+    lower = lower_bound(matrix, everyone)
+    upper, by = best_strategy_worst_case(matrix)
+    verdict: Fairness = "unknown"
+    if upper <= case.allowed_guesses:
+        verdict = "fair"
+    elif lower > case.allowed_guesses:
+        verdict = "unfair"
+    return FairnessReport(case.name, not problems, tuple(problems), case.allowed_guesses,
+                          lower, upper, by, verdict)
+

@@ -1,0 +1,37 @@
+"""Regenerates judge/data/english6.txt from Debian's `scowl` package (apt-get install scowl).
+
+Keeps the six-letter words of lowercase a-z from SCOWL's English word lists up to size 50 (the
+common words; proper names and abbreviations are in other SCOWL files and are not read), sorted
+and without repeats. SCOWL's copyright notice is kept beside the list, as its licence asks:
+judge/data/SCOWL-COPYRIGHT.txt is a copy of /usr/share/doc/scowl/copyright.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from pathlib import Path
+
+SCOWL = Path("/usr/share/dict/scowl")
+SIZES = (10, 20, 35, 40, 50)
+OUT = Path(__file__).resolve().parent.parent / "judge" / "data"
+
+
+def main() -> int:
+    sources = [SCOWL / f"english-words.{size}" for size in SIZES]
+    if not all(p.exists() for p in sources):
+        print(f"missing {SCOWL}/english-words.*: apt-get install scowl", file=sys.stderr)
+        return 2
+    words: set[str] = set()
+    for path in sources:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        words.update(w for w in text.split() if re.fullmatch(r"[a-z]{6}", w))
+    (OUT / "english6.txt").write_text("\n".join(sorted(words)) + "\n", encoding="ascii")
+    shutil.copyfile("/usr/share/doc/scowl/copyright", OUT / "SCOWL-COPYRIGHT.txt")
+    print(f"{len(words)} words written to {OUT / 'english6.txt'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
