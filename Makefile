@@ -61,3 +61,6 @@ handwritten-cases: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* .hypothesis
+
+check: $(STAMP)
+	$(PY) -m judge check cases/examples cases/handwritten cases/generated cases/benchmark
