@@ -132,6 +132,25 @@ def build_parser() -> argparse.ArgumentParser:
     generate_parser.add_argument("--seed", type=int, default=0, metavar="S")
     generate_parser.add_argument("--allowed", type=int, default=10, metavar="A")
     generate_parser.add_argument("--out", type=Path, required=True, metavar="DIR")
+
+    optimal_parser = commands.add_parser(
+        "optimal", help="the fewest guesses that always win on a list, with a decision tree",
+        description="Find the minimum worst-case number of guesses for each distinct word list "
+                    "in CASE (guesses are words of the list) and a decision tree achieving it. "
+                    "The claim is proven by exhaustive search; when the time limit runs out, "
+                    "the best proven bounds are printed instead.")
+    optimal_parser.add_argument("case", type=Path, metavar="CASE")
+    optimal_parser.add_argument("--json", type=Path, metavar="FILE",
+                                help="write bounds and the decision tree as JSON")
+    optimal_parser.add_argument("--time-limit", type=float, default=60.0, metavar="S")
+
+    bench_parser = commands.add_parser(
+        "bench", help="timings side by side: engine, isolation, optimal solver",
+        description="Print timings in one run (engine against plain Python, isolated "
+                    "against in-process grading, the optimal solver) and write them as JSON.")
+    bench_parser.add_argument("--json", type=Path, metavar="FILE")
+    bench_parser.add_argument("--optimal-limit", type=float, default=60.0, metavar="S",
+                              help="time limit of the optimal solver per list")
     return parser
 
 
@@ -251,8 +270,43 @@ def run_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_bench(args: argparse.Namespace) -> int:
+    from judge import bench  # only this command needs the benchmark's imports
+
+    if args.json is not None and (problem := check_writable(args.json)):
+        raise UsageError(problem)
+    results = bench.run(optimal_limit=args.optimal_limit)
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    return EXIT_OK
+
+
+def run_optimal(args: argparse.Namespace) -> int:
+    from judge.analysis.optimal import solve
+
+    if args.json is not None and (problem := check_writable(args.json)):
+        raise UsageError(problem)
+    if args.time_limit <= 0:
+        raise UsageError("--time-limit must be positive")
+    lists = {c.words: c for c in load_cases([args.case], relaxed=True)}
+    results = []
+    for words, case in lists.items():
+        result = solve(words, time_limit=args.time_limit)
+        results.append({"name": case.name, **result.to_json()})
+        if result.proven:
+            print(f"{case.name}: {len(words)} words, optimum {result.upper} guesses in the worst "
+                  f"case (proven in {result.seconds:.2f} s; the tree was replayed for every "
+                  "secret)")
+        else:
+            print(f"{case.name}: {len(words)} words, between {result.lower} and {result.upper} "
+                  f"guesses: time limit of {args.time_limit:g} s reached before a proof")
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    return EXIT_OK
+
+
 COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
-            "generate": run_generate}
+            "generate": run_generate, "bench": run_bench, "optimal": run_optimal}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

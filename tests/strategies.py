@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
+from judge.analysis.engine import match_matrix
 from judge.cases import Case
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -24,3 +27,25 @@ def cases(draw: st.DrawFn, max_words: int = 100, alphabet: str = LETTERS) -> Cas
     listed = draw(word_lists(1, max_words, alphabet))
     secret = draw(st.sampled_from(listed))
     return Case("drawn", secret, tuple(listed), draw(st.integers(10, 30)))
+
+
+def brute_force_optimum(words: list[str]) -> int:
+    """Fewest guesses that always find the secret, by trying every guess everywhere."""
+    matrix = match_matrix(words).tolist()
+
+    @cache
+    def solve(candidates: frozenset[int]) -> int:
+        if len(candidates) <= 1:
+            return len(candidates)
+        best = len(candidates)
+        for guess in range(len(words)):
+            groups: dict[int, set[int]] = {}
+            for c in candidates:
+                if c != guess:
+                    groups.setdefault(matrix[guess][c], set()).add(c)
+            if len(groups) == 1 and len(next(iter(groups.values()))) == len(candidates):
+                continue
+            best = min(best, 1 + max((solve(frozenset(g)) for g in groups.values()), default=0))
+        return best
+
+    return solve(frozenset(range(len(words))))

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import json
 import string
-from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -15,31 +14,9 @@ from judge.cases import Case, load_cases
 from judge.fairness import judge_fairness, lower_bound
 
 from .conftest import CASES
-from .strategies import word_lists
+from .strategies import brute_force_optimum, word_lists
 
 ONE_APART = tuple(c * 6 for c in string.ascii_lowercase)
-
-
-def brute_force_optimum(words: list[str]) -> int:
-    """Fewest guesses that always find the secret, by trying every guess everywhere."""
-    matrix = match_matrix(words).tolist()
-
-    @cache
-    def solve(candidates: frozenset[int]) -> int:
-        if len(candidates) <= 1:
-            return len(candidates)
-        best = len(candidates)
-        for guess in range(len(words)):
-            groups: dict[int, set[int]] = {}
-            for c in candidates:
-                if c != guess:
-                    groups.setdefault(matrix[guess][c], set()).add(c)
-            if len(groups) == 1 and len(next(iter(groups.values()))) == len(candidates):
-                continue
-            best = min(best, 1 + max((solve(frozenset(g)) for g in groups.values()), default=0))
-        return best
-
-    return solve(frozenset(range(len(words))))
 
 
 @given(word_lists(1, 9, alphabet="abc"))

@@ -1,0 +1,213 @@
+"""The exact optimal solver: the fewest guesses that always find the secret, with a decision
+tree that achieves it and a proof that one guess fewer cannot.
+
+Guesses are words of the list (as on LeetCode). Candidate sets are bitmasks over the list, so
+splitting a set by a guess is one AND per reply. Iterative deepening asks "can S be solved in
+d guesses?" for d = lower bound, lower bound + 1, ... The search is exhaustive, with sound
+pruning only:
+- guesses that split S into the same groups are tried once;
+- a group larger than any set that fewer guesses could solve fails at once (a capacity bound:
+  one secret found by the guess, each of at most `length` replies left one guess fewer);
+- every set proven solvable in d, or not solvable in d, is remembered;
+- the largest groups are tried first, so most failures come early.
+The tree found is replayed for every secret before it is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix
+from judge.rules import match
+
+
+class OutOfTime(Exception):
+    pass
+
+
+@dataclass
+class Tree:
+    """A guess, then the subtree to follow for each reply that leaves words to find."""
+
+    guess: str
+    branches: dict[int, Tree] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"guess": self.guess,
+                "then": {str(r): t.to_json() for r, t in sorted(self.branches.items())}}
+
+    def guesses_for(self, secret: str, match: Any) -> int:
+        node, used = self, 0
+        while True:
+            used += 1
+            reply = match(node.guess, secret)
+            if node.guess == secret:
+                return used
+            if reply not in node.branches:
+                raise ValueError(f"the tree has no branch for reply {reply} to {node.guess}")
+            node = node.branches[reply]
+
+
+@dataclass
+class Solution:
+    words: tuple[str, ...]
+    lower: int
+    upper: int
+    tree: Tree | None
+    seconds: float
+    proven: bool
+    sets_searched: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": len(self.words), "optimal": self.upper if self.proven else None,
+                "lower_bound": self.lower, "upper_bound": self.upper, "proven": self.proven,
+                "seconds": round(self.seconds, 3), "sets_searched": self.sets_searched,
+                "tree": self.tree.to_json() if self.tree else None}
+
+
+class Solver:
+    def __init__(self, words: Sequence[str], deadline: float) -> None:
+        self.words = tuple(words)
+        self.length = len(words[0])
+        matrix = match_matrix(words).tolist()
+        n = len(words)
+        self.by_reply = [[0] * (self.length + 1) for _ in range(n)]
+        for g in range(n):
+            for w in range(n):
+                self.by_reply[g][matrix[g][w]] |= 1 << w
+        self.reply_sizes = [(1, [m.bit_count() for m in masks[: self.length]])
+                            for masks in self.by_reply]
+        self.capacities = [0]
+        self.deadline = deadline
+        self.solvable_in: dict[int, int] = {}  # set -> fewest guesses known to suffice
+        self.not_in: dict[int, int] = {}  # set -> most guesses known not to suffice
+        self.choice: dict[int, int] = {}
+        self.calls = 0
+
+    def capacity(self, guesses: int) -> int:
+        """An upper bound on the size of any set of this list solvable in `guesses` guesses.
+
+        If S is solvable in k with first guess g, each reply group S & R[g][r] is solvable in
+        k - 1 and so no larger than the bound for k - 1, nor than R[g][r] itself; g may find
+        one more. The bound is the largest such sum over every g: it sees how unevenly this
+        list's words split, which the count of replies alone does not.
+        """
+        while len(self.capacities) <= guesses:
+            below = self.capacities[-1]
+            self.capacities.append(max(
+                (g_solves + sum(min(size, below) for size in sizes))
+                for g_solves, sizes in self.reply_sizes))
+        return self.capacities[guesses]
+
+    def splits(self, candidates: int) -> tuple[list[tuple[int, int, list[int]]], list[int]]:
+        """Every distinct useful split as (largest group, guess, groups largest first), and the
+        capacities of S: bounds on the size of any subset of S solvable in k guesses."""
+        seen: set[tuple[int, ...]] = set()
+        options = []
+        shapes = []
+        for guess, masks in enumerate(self.by_reply):
+            groups = [candidates & m for m in masks[: self.length]]
+            sizes = [g.bit_count() for g in groups]
+            shapes.append((1 if candidates >> guess & 1 else 0, sizes))
+            groups = [g for g in groups if g]
+            if len(groups) == 1 and groups[0] == candidates:
+                continue
+            key = tuple(sorted(groups))
+            if key in seen:
+                continue
+            seen.add(key)
+            groups.sort(key=int.bit_count, reverse=True)
+            options.append((groups[0].bit_count() if groups else 0, guess, groups))
+        options.sort(key=lambda o: (o[0], -len(o[2]), o[1]))
+        return options, self.capacities_of(shapes, candidates.bit_count())
+
+    @staticmethod
+    def capacities_of(shapes: list[tuple[int, list[int]]], size: int) -> list[int]:
+        """Capacities restricted to S (see `capacity`): any subset of S solvable in k guesses
+        splits, under its first guess, into parts no larger than S's parts nor than the
+        capacity for k - 1."""
+        capacities = [0]
+        while capacities[-1] < size:
+            below = capacities[-1]
+            best = max(solves + sum(min(s, below) for s in sizes) for solves, sizes in shapes)
+            if best == capacities[-1]:
+                break
+            capacities.append(best)
+        return capacities
+
+    def can_solve(self, candidates: int, guesses: int) -> bool:
+        size = candidates.bit_count()
+        if size <= 1:
+            return guesses >= size
+        if guesses >= self.solvable_in.get(candidates, 1 << 30):
+            return True
+        if guesses <= self.not_in.get(candidates, 0) or size > self.capacity(guesses):
+            return False
+        if size == 2:
+            return guesses >= 2
+        self.calls += 1
+        if self.calls % 256 == 0 and time.monotonic() > self.deadline:
+            raise OutOfTime
+        options, capacities = self.splits(candidates)
+        if guesses < len(capacities) and capacities[guesses] < size:
+            self.not_in[candidates] = guesses
+            return False
+        limit = capacities[guesses - 1] if guesses - 1 < len(capacities) else size
+        for largest, guess, groups in options:
+            if largest > limit:
+                break
+            if all(self.can_solve(group, guesses - 1) for group in groups):
+                self.solvable_in[candidates] = guesses
+                self.choice[candidates] = guess
+                return True
+        self.not_in[candidates] = guesses
+        return False
+
+    def tree(self, candidates: int) -> Tree:
+        if candidates.bit_count() == 1:
+            return Tree(self.words[candidates.bit_length() - 1])
+        # Two words need no search: guess either one, then the other.
+        first_word = (candidates & -candidates).bit_length() - 1
+        guess = self.choice.get(candidates, first_word)
+        node = Tree(self.words[guess])
+        for reply, mask in enumerate(self.by_reply[guess][: self.length]):
+            if candidates & mask:
+                node.branches[reply] = self.tree(candidates & mask)
+        return node
+
+
+def greedy_upper_bound(words: Sequence[str]) -> int:
+    matrix = match_matrix(words)
+    return min(int(guesses_per_secret(matrix, metric, pool).max())
+               for metric in METRICS.values() for pool in ("all", "candidates"))
+
+
+def solve(words: Sequence[str], time_limit: float = 60.0) -> Solution:
+    """The optimum and its tree, or the best proven bounds when time runs out."""
+    start = time.monotonic()
+    solver = Solver(words, start + time_limit)
+    everyone = (1 << len(words)) - 1
+    lower, upper = 1 if words else 0, greedy_upper_bound(words)
+    proven = False
+    try:
+        while lower < upper:
+            if solver.can_solve(everyone, lower):
+                upper = lower
+            else:
+                lower += 1
+        proven = True
+        if everyone.bit_count() > 1 and solver.can_solve(everyone, upper):
+            tree: Tree | None = solver.tree(everyone)
+        else:
+            tree = Tree(words[0]) if len(words) == 1 else None
+    except OutOfTime:
+        tree = None
+    if tree is not None:
+        worst = max(tree.guesses_for(w, match) for w in words)
+        if worst != upper:
+            raise AssertionError(f"the tree needs {worst} guesses, not the claimed {upper}")
+    return Solution(tuple(words), lower, upper, tree, time.monotonic() - start, proven,
+                    len(solver.solvable_in) + len(solver.not_in))

@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+import json
+import random
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from judge.__main__ import main
+from judge.analysis.optimal import solve
+from judge.generate import random_words
+from judge.rules import match
+
+from .conftest import CASES
+from .strategies import brute_force_optimum, word_lists
+
+
+@given(word_lists(1, 10, alphabet="abc"))
+def test_the_optimum_is_the_brute_force_optimum(listed: list[str]) -> None:
+    result = solve(listed, time_limit=30)
+    assert result.proven and result.lower == result.upper == brute_force_optimum(listed)
+    assert result.tree is not None
+    assert max(result.tree.guesses_for(w, match) for w in listed) == result.upper
+
+
+def test_26_words_one_letter_apart_need_26() -> None:
+    result = solve([c * 6 for c in string.ascii_lowercase], time_limit=30)
+    assert result.proven and result.upper == 26
+
+
+def test_a_random_list_of_sixty_is_solved_and_certified() -> None:
+    words = random_words(random.Random(60), 60)
+    result = solve(words, time_limit=60)
+    assert result.proven and result.tree is not None
+    assert max(result.tree.guesses_for(w, match) for w in words) == result.upper
+
+
+def test_out_of_time_reports_bounds_not_a_guess() -> None:
+    result = solve(random_words(random.Random(100), 100), time_limit=0.2)
+    assert not result.proven and result.tree is None
+    assert 1 <= result.lower < result.upper
+
+
+def test_optimal_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "tree.json"
+    assert main(["optimal", str(CASES / "examples" / "example1.txt"), "--json", str(out)]) == 0
+    assert "optimum 2 guesses" in capsys.readouterr().out
+    (data,) = json.loads(out.read_text())
+    assert data["optimal"] == 2 and data["tree"]["guess"] in {"acckzz", "ccbazz", "eiowzz",
+                                                              "abcczz"}
+    assert main(["optimal", str(CASES / "examples"), "--time-limit", "0"]) == 2
