@@ -15,7 +15,9 @@ help:
 	@echo "make compare    leaderboard of every reference solution on cases/benchmark"
 	@echo "make lint       ruff and mypy --strict"
 	@echo "make coverage   tests under coverage, branch report with a floor"
-	@echo "make bench      timings side by side (isolation cost, engine speed), JSON too"
+	@echo "make bench      timings side by side (engine, isolation, solver, fuzzer), JSON too"
+	@echo "make fuzz       ten minutes of fuzzing the seed minimax for fair lists it loses"
+	@echo "make check      the fairness check on every shipped case"
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +48,9 @@ coverage: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m judge bench --json bench-results.json
+
+fuzz: $(STAMP)
+	$(PY) -m judge fuzz solutions/minimax_cpp.py --allowed 10 --budget-seconds 600 --seed 1 --out cases/found
 
 benchmark-cases: $(STAMP)
 	$(PY) scripts/make_benchmark.py cases/benchmark

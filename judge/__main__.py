@@ -144,6 +144,21 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="write bounds and the decision tree as JSON")
     optimal_parser.add_argument("--time-limit", type=float, default=60.0, metavar="S")
 
+    fuzz_parser = commands.add_parser(
+        "fuzz", help="search fair word lists the solution cannot win (hypothesis)",
+        description="Search word lists (LeetCode's constraints) on which SOLUTION needs the most "
+                    "guesses over every secret. A fair list it does not win within --allowed is "
+                    "shrunk and written as a case. Exit 0 when nothing was found, 1 when a case "
+                    "was written.")
+    fuzz_parser.add_argument("solution", type=Path, metavar="SOLUTION")
+    fuzz_parser.add_argument("--allowed", type=int, default=10, metavar="N")
+    fuzz_parser.add_argument("--budget-seconds", type=float, default=600.0, metavar="S",
+                             help="time to search before giving up (default %(default)s)")
+    fuzz_parser.add_argument("--shrink-seconds", type=float, default=300.0, metavar="S",
+                             help="time to shrink a find (default %(default)s)")
+    fuzz_parser.add_argument("--out", type=Path, default=Path("cases/found"), metavar="DIR")
+    fuzz_parser.add_argument("--seed", type=int, default=0, metavar="N")
+
     bench_parser = commands.add_parser(
         "bench", help="timings side by side: engine, isolation, optimal solver",
         description="Print timings in one run (engine against plain Python, isolated "
@@ -151,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--json", type=Path, metavar="FILE")
     bench_parser.add_argument("--optimal-limit", type=float, default=60.0, metavar="S",
                               help="time limit of the optimal solver per list")
+    bench_parser.add_argument("--fuzz-budget", type=float, default=600.0, metavar="S",
+                              help="search budget of the fuzzer per solution")
     return parser
 
 
@@ -275,7 +292,7 @@ def run_bench(args: argparse.Namespace) -> int:
 
     if args.json is not None and (problem := check_writable(args.json)):
         raise UsageError(problem)
-    results = bench.run(optimal_limit=args.optimal_limit)
+    results = bench.run(optimal_limit=args.optimal_limit, fuzz_budget=args.fuzz_budget)
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
     return EXIT_OK
@@ -305,8 +322,32 @@ def run_optimal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_fuzz(args: argparse.Namespace) -> int:
+    from judge.fuzz import Fuzzer, reproducer, write_reproducer
+
+    if not args.solution.is_file():
+        raise UsageError(f"{args.solution}: no such solution file")
+    if not MIN_ALLOWED <= args.allowed <= MAX_ALLOWED or args.budget_seconds <= 0:
+        raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED} and the budget positive")
+    print(f"fuzzing {args.solution} for fair lists it cannot win within {args.allowed} guesses "
+          f"(budget {args.budget_seconds:g} s, seed {args.seed})", flush=True)
+    fuzzer = Fuzzer(args.solution, args.allowed, args.budget_seconds, args.shrink_seconds,
+                    report=lambda line: print(line, flush=True))
+    find = fuzzer.run(args.seed)
+    progress = fuzzer.progress
+    print(f"{progress.examples} lists tried, worst {progress.worst} guesses")
+    if find is None:
+        print("nothing found")
+        return EXIT_OK
+    case = reproducer(find, args.solution, args.allowed, args.seed)
+    path = write_reproducer(case, args.out)
+    print(f"wrote {path}: {case.note}")
+    return EXIT_NOT_ACCEPTED
+
+
 COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
-            "generate": run_generate, "bench": run_bench, "optimal": run_optimal}
+            "generate": run_generate, "bench": run_bench, "optimal": run_optimal,
+            "fuzz": run_fuzz}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

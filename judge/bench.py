@@ -99,7 +99,25 @@ def optimal_solver(sizes: tuple[int, ...] = (30, 60, 100), limit: float = 60.0) 
     return rows
 
 
-def run(optimal_limit: float = 60.0) -> dict[str, Any]:
+FUZZED = ("minimax_cpp", "minimax_kotlin", "minimax_js", "random_guess")
+
+
+def fuzz_first_find(budget: float = 600.0, seed_value: int = 1) -> list[Row]:
+    """Seconds until the fuzzer's first fair failing list, for the seed ports and random."""
+    from judge.fuzz import Fuzzer
+
+    rows = []
+    for name in FUZZED:
+        fuzzer = Fuzzer(ROOT / "solutions" / f"{name}.py", 10, budget, shrink_budget=0.0,
+                        report=lambda line: None)
+        find = fuzzer.run(seed_value)
+        rows.append({"solution": name, "first_find_s": fuzzer.progress.first_find,
+                     "lists_tried": fuzzer.progress.examples,
+                     "words": len(find.words) if find else None})
+    return rows
+
+
+def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0) -> dict[str, Any]:
     results: dict[str, Any] = {}
     print("engine against plain Python (reply counts, every guess x every candidate)")
     results["engine"] = engine_against_plain_python()
@@ -123,4 +141,10 @@ def run(optimal_limit: float = 60.0) -> dict[str, Any]:
         outcome = (f"optimum {row['upper']}" if row["proven"]
                    else f"bounds {row['lower']}..{row['upper']}, not proven")
         print(f"  {row['words']:>6} words  {row['seconds']:7.2f} s  {outcome}")
+    print(f"fuzzer: time to the first fair list lost at limit 10 (budget {fuzz_budget:g} s)")
+    results["fuzz"] = fuzz_first_find(fuzz_budget)
+    for row in results["fuzz"]:
+        found = ("nothing found" if row["first_find_s"] is None
+                 else f"first find after {row['first_find_s']:.1f} s")
+        print(f"  {row['solution']:<16} {found} ({row['lists_tried']} lists tried)")
     return results

@@ -20,7 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix
+import numpy as np
+import numpy.typing as npt
+
+from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix, reply_counts
 from judge.rules import match
 
 
@@ -72,8 +75,10 @@ class Solver:
     def __init__(self, words: Sequence[str], deadline: float) -> None:
         self.words = tuple(words)
         self.length = len(words[0])
-        matrix = match_matrix(words).tolist()
-        n = len(words)
+        self.matrix = match_matrix(words)
+        matrix = self.matrix.tolist()
+        n = self.n = len(words)
+        self.bytes = (n + 7) // 8
         self.by_reply = [[0] * (self.length + 1) for _ in range(n)]
         for g in range(n):
             for w in range(n):
@@ -102,41 +107,45 @@ class Solver:
                 for g_solves, sizes in self.reply_sizes))
         return self.capacities[guesses]
 
-    def splits(self, candidates: int) -> tuple[list[tuple[int, int, list[int]]], list[int]]:
-        """Every distinct useful split as (largest group, guess, groups largest first), and the
-        capacities of S: bounds on the size of any subset of S solvable in k guesses."""
+    def members(self, candidates: int) -> npt.NDArray[np.bool_]:
+        packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
+        return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
+
+    def bounds_and_sizes(self, candidates: int, guesses: int
+                         ) -> tuple[list[int], npt.NDArray[np.int64]]:
+        """Capacities of S up to `guesses` (bounds on the size of any subset of S solvable in
+        k guesses, see `capacity`, counted on S's own reply groups) and the group sizes."""
+        inside = self.members(candidates)
+        counts = reply_counts(self.matrix, np.flatnonzero(inside))
+        sizes = counts[:, : self.length]
+        solves = inside.astype(np.int64)
+        capacities = [0]
+        for _ in range(guesses):
+            capacities.append(int((solves + np.minimum(sizes, capacities[-1]).sum(axis=1)).max()))
+        return capacities, sizes
+
+    def options(self, candidates: int, sizes: npt.NDArray[np.int64], limit: int
+                ) -> list[tuple[int, int, list[int]]]:
+        """Each distinct useful split whose largest group is within `limit`, as (largest group,
+        guess, groups largest first), most promising first."""
+        largest = sizes.max(axis=1)
+        parts = (sizes > 0).sum(axis=1)
+        size = candidates.bit_count()
         seen: set[tuple[int, ...]] = set()
-        options = []
-        shapes = []
-        for guess, masks in enumerate(self.by_reply):
-            groups = [candidates & m for m in masks[: self.length]]
-            sizes = [g.bit_count() for g in groups]
-            shapes.append((1 if candidates >> guess & 1 else 0, sizes))
-            groups = [g for g in groups if g]
-            if len(groups) == 1 and groups[0] == candidates:
-                continue
+        found = []
+        for guess in np.flatnonzero(largest <= limit).tolist():
+            if parts[guess] == 1 and largest[guess] == size:
+                continue  # one group holding every candidate: learns nothing
+            masks = self.by_reply[guess]
+            groups = [g for g in (candidates & m for m in masks[: self.length]) if g]
             key = tuple(sorted(groups))
             if key in seen:
                 continue
             seen.add(key)
             groups.sort(key=int.bit_count, reverse=True)
-            options.append((groups[0].bit_count() if groups else 0, guess, groups))
-        options.sort(key=lambda o: (o[0], -len(o[2]), o[1]))
-        return options, self.capacities_of(shapes, candidates.bit_count())
-
-    @staticmethod
-    def capacities_of(shapes: list[tuple[int, list[int]]], size: int) -> list[int]:
-        """Capacities restricted to S (see `capacity`): any subset of S solvable in k guesses
-        splits, under its first guess, into parts no larger than S's parts nor than the
-        capacity for k - 1."""
-        capacities = [0]
-        while capacities[-1] < size:
-            below = capacities[-1]
-            best = max(solves + sum(min(s, below) for s in sizes) for solves, sizes in shapes)
-            if best == capacities[-1]:
-                break
-            capacities.append(best)
-        return capacities
+            found.append((int(largest[guess]), guess, groups))
+        found.sort(key=lambda o: (o[0], -len(o[2]), o[1]))
+        return found
 
     def can_solve(self, candidates: int, guesses: int) -> bool:
         size = candidates.bit_count()
@@ -151,14 +160,11 @@ class Solver:
         self.calls += 1
         if self.calls % 256 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
-        options, capacities = self.splits(candidates)
-        if guesses < len(capacities) and capacities[guesses] < size:
+        capacities, sizes = self.bounds_and_sizes(candidates, guesses)
+        if capacities[guesses] < size:
             self.not_in[candidates] = guesses
             return False
-        limit = capacities[guesses - 1] if guesses - 1 < len(capacities) else size
-        for largest, guess, groups in options:
-            if largest > limit:
-                break
+        for _, guess, groups in self.options(candidates, sizes, capacities[guesses - 1]):
             if all(self.can_solve(group, guesses - 1) for group in groups):
                 self.solvable_in[candidates] = guesses
                 self.choice[candidates] = guess

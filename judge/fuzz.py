@@ -1,0 +1,145 @@
+"""Hypothesis searches for fair word lists on which a solution takes too many guesses.
+
+Each example is a list of six-letter words (LeetCode's constraints). The solution plays every
+word of it as the secret; `target()` steers the search toward more guesses. A list counts as a
+find only when the solution exceeds the limit (or fails otherwise) while the list is fair: the
+fairness check's upper bound is within the limit, so some strategy always wins. Hypothesis
+then shrinks it to a small reproducer, which is written as a case file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import string
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, seed, settings, target
+from hypothesis import strategies as st
+
+from judge.cases import Case, cases_to_json
+from judge.fairness import judge_fairness
+from judge.grading import CaseResult, grade
+from judge.sandbox import IsolatedRunner, Limits
+
+WORDS = st.text(alphabet=string.ascii_lowercase, min_size=6, max_size=6)
+LISTS = st.lists(WORDS, min_size=2, max_size=100, unique=True)
+REPORT_EVERY_SECONDS = 10.0
+
+
+class FairListBroken(Exception):
+    """The property that fails: a fair list the solution does not always win."""
+
+
+@dataclass
+class Find:
+    words: tuple[str, ...]
+    worst: CaseResult
+    upper: int
+    upper_by: str
+    seconds_to_first: float
+
+
+@dataclass
+class Progress:
+    examples: int = 0
+    worst: int = 0
+    first_find: float | None = None
+
+
+class Fuzzer:
+    def __init__(self, solution: Path, allowed: int, budget: float, shrink_budget: float,
+                 report: Callable[[str], None] = print) -> None:
+        self.solution, self.allowed = solution, allowed
+        self.budget, self.shrink_budget = budget, shrink_budget
+        self.report = report
+        self.progress = Progress()
+        self.verdicts: dict[tuple[str, ...], Find | None] = {}
+        self.runner = IsolatedRunner(solution, Limits(time_seconds=5.0))
+        self.start = self.last_report = 0.0
+
+    def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
+        cases = [Case(f"fuzz@{w}", w, words, self.allowed) for w in words]
+        return grade(self.runner, str(self.solution), cases, seed=seed_value).results
+
+    def examine(self, words: tuple[str, ...], seed_value: int) -> Find | None:
+        if words in self.verdicts:
+            return self.verdicts[words]
+        elapsed = time.monotonic() - self.start
+        searching = self.progress.first_find is None
+        if elapsed > (self.budget if searching else self.budget + self.shrink_budget):
+            return None  # out of time: unseen lists are not examined any more
+        results = self.play_every_secret(words, seed_value)
+        worst = max(results, key=lambda r: (r.verdict != "AC", r.guesses))
+        self.progress.examples += 1
+        self.progress.worst = max(self.progress.worst, worst.guesses)
+        target(float(worst.guesses), label="guesses in the worst case")
+        find = None
+        if worst.verdict != "AC":
+            fairness = judge_fairness(Case("probe", words[0], words, self.allowed))
+            if fairness.verdict == "fair":
+                find = Find(words, worst, fairness.upper, fairness.upper_by, elapsed)
+                if searching:
+                    self.progress.first_find = elapsed
+                    self.report(f"  found after {elapsed:.1f} s: {len(words)} words, "
+                                f"{worst.guesses} guesses; shrinking ...")
+        if elapsed - self.last_report >= REPORT_EVERY_SECONDS:
+            self.last_report = elapsed
+            self.report(f"  {self.progress.examples} lists tried, worst so far "
+                        f"{self.progress.worst} guesses, {elapsed:.0f} s")
+        self.verdicts[words] = find
+        return find
+
+    def run(self, seed_value: int) -> Find | None:
+        self.start = time.monotonic()
+        smallest: list[Find] = []
+
+        @seed(seed_value)
+        @settings(max_examples=100_000, deadline=None, database=None, derandomize=False,
+                  phases=[Phase.generate, Phase.target, Phase.shrink],
+                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+        @given(LISTS)
+        def probe(listed: list[str]) -> None:
+            find = self.examine(tuple(listed), seed_value)
+            if find is not None:
+                if not smallest or len(find.words) <= len(smallest[0].words):
+                    smallest[:] = [find]
+                raise FairListBroken
+            if time.monotonic() - self.start > self.budget and not smallest:
+                raise _OutOfBudget
+
+        try:
+            with self.runner:
+                probe()
+        except FairListBroken:
+            pass
+        except _OutOfBudget:
+            return None
+        return smallest[0] if smallest else None
+
+
+class _OutOfBudget(BaseException):
+    """Ends the search when the budget is spent and nothing was found; not an Exception, so
+    Hypothesis does not treat it as a failing example to shrink."""
+
+
+def reproducer(find: Find, solution: Path, allowed: int, seed_value: int) -> Case:
+    worst = find.worst
+    today = datetime.date.today().isoformat()
+    note = (f"found by python -m judge fuzz {solution.name} --allowed {allowed} --seed "
+            f"{seed_value} on {today}: {solution.name} needs {worst.guesses} guesses "
+            f"({worst.verdict}) for secret {worst.secret!r}; fair: {find.upper_by} always "
+            f"wins within {find.upper}")
+    name = f"found-{solution.stem}-s{seed_value}-{len(find.words)}w"
+    return Case(name, worst.secret, find.words, allowed, note)
+
+
+def write_reproducer(case: Case, out: Path) -> Path:
+    from judge.grading import write_atomically
+
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{case.name}.json"
+    write_atomically(path, cases_to_json([case]))
+    return path

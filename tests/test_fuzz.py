@@ -1,0 +1,53 @@
+"""A short, bounded fuzz run inside the suite; `make fuzz` runs the long one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.__main__ import main
+from judge.cases import load_cases
+from judge.fairness import judge_fairness
+from judge.grading import grade
+from judge.sandbox import IsolatedRunner
+
+from .conftest import SOLUTIONS
+
+WALKER = """
+class Solution:
+    def findSecretWord(self, words, master):
+        for word in words:  # no filtering: as many guesses as the secret's position
+            if master.guess(word) == 6:
+                return
+"""
+
+
+def test_finds_shrinks_and_writes_a_fair_failing_case(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    walker = tmp_path / "walker.py"
+    walker.write_text(WALKER)
+    out = tmp_path / "found"
+    code = main(["fuzz", str(walker), "--allowed", "10", "--budget-seconds", "30",
+                 "--shrink-seconds", "20", "--out", str(out), "--seed", "3"])
+    assert code == 1
+    printed = capsys.readouterr().out
+    assert "lists tried" in printed and "wrote" in printed
+    (case,) = load_cases([out])  # LeetCode's constraints hold
+    assert "walker.py" in case.note and "--seed 3" in case.note and "fair" in case.note
+    assert judge_fairness(case).verdict == "fair"
+    (result,) = grade(IsolatedRunner(walker), "walker", [case]).results
+    assert result.verdict == "WA" and result.guesses > 10
+    assert len(case.words) <= 20  # shrunk from up to 100 words
+
+
+def test_nothing_found_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["fuzz", str(SOLUTIONS / "strongest.py"), "--budget-seconds", "2",
+                 "--out", str(tmp_path)])
+    assert code == 0 and "nothing found" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
+
+
+def test_bad_fuzz_arguments(tmp_path: Path) -> None:
+    assert main(["fuzz", str(tmp_path / "missing.py")]) == 2
+    assert main(["fuzz", str(SOLUTIONS / "strongest.py"), "--allowed", "3"]) == 2
