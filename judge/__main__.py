@@ -159,6 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz_parser.add_argument("--out", type=Path, default=Path("cases/found"), metavar="DIR")
     fuzz_parser.add_argument("--seed", type=int, default=0, metavar="N")
 
+    experiment_parser = commands.add_parser(
+        "experiment", help="the seeds' experiments, measured again beside their figures",
+        description="seed000: match counts and naive guessing on 10,000 random words; "
+                    "seed003: minimax worst cases on 100-word lists. Seeded, so every run "
+                    "prints the same numbers.")
+    experiment_parser.add_argument("names", nargs="*", metavar="NAME",
+                                   help="seed000 and/or seed003 (default: both)")
+
     bench_parser = commands.add_parser(
         "bench", help="timings side by side: engine, isolation, optimal solver",
         description="Print timings in one run (engine against plain Python, isolated "
@@ -345,9 +353,22 @@ def run_fuzz(args: argparse.Namespace) -> int:
     return EXIT_NOT_ACCEPTED
 
 
+def run_experiment(args: argparse.Namespace) -> int:
+    from judge.experiments import EXPERIMENTS
+
+    unknown = sorted(set(args.names) - set(EXPERIMENTS))
+    if unknown:
+        raise UsageError(f"no experiment {', '.join(unknown)}; choose from "
+                         f"{', '.join(sorted(EXPERIMENTS))}")
+    for name in args.names or sorted(EXPERIMENTS):
+        print(EXPERIMENTS[name]())
+        print()
+    return EXIT_OK
+
+
 COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
-            "generate": run_generate, "bench": run_bench, "optimal": run_optimal,
-            "fuzz": run_fuzz}
+            "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
+            "experiment": run_experiment, "bench": run_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
