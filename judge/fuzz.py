@@ -68,8 +68,10 @@ class Fuzzer:
         if words in self.verdicts:
             return self.verdicts[words]
         elapsed = time.monotonic() - self.start
-        searching = self.progress.first_find is None
-        if elapsed > (self.budget if searching else self.budget + self.shrink_budget):
+        first_find = self.progress.first_find
+        searching = first_find is None
+        deadline = self.budget if first_find is None else first_find + self.shrink_budget
+        if elapsed > deadline:
             return None  # out of time: unseen lists are not examined any more
         results = self.play_every_secret(words, seed_value)
         worst = max(results, key=lambda r: (r.verdict != "AC", r.guesses))
