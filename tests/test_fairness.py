@@ -34,7 +34,8 @@ def test_fair_and_unknown() -> None:
     (example,) = load_cases([CASES / "examples" / "example1.txt"])
     assert judge_fairness(example).verdict == "fair"
     (hundred,) = load_cases([CASES / "handwritten" / "random-100-a.json"])
-    report = judge_fairness(Case("tight", hundred.secret, hundred.words, 7))
+    # Without the optimal solver's time-limited proof, the bounds do not depend on speed.
+    report = judge_fairness(Case("tight", hundred.secret, hundred.words, 7), exact_seconds=0)
     assert report.lower <= 7 < report.upper and report.verdict == "unknown"
 
 
