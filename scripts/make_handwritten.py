@@ -16,6 +16,8 @@ from judge.cases import Case
 from judge.generate import random_words
 
 ALPHABET = string.ascii_lowercase
+# Found by a search over small lists: the smallest where guessing only candidates costs more.
+OUTSIDE = ["bdefdc", "beccdc", "eeeadc", "efcadd", "fdeadd", "fecfcd", "ffecdc"]
 
 
 def biased_words(rng: random.Random, count: int, favourite: str, bias: float) -> list[str]:
@@ -66,6 +68,9 @@ def handwritten_cases() -> list[Case]:
              "replies cluster high, so the largest group is not the 0 group"),
         Case("generous-limit", random_a[0], tuple(random_a), 30,
              "the largest allowedGuesses LeetCode permits, 30"),
+        Case("outside-candidate-guess", "ffecdc", tuple(OUTSIDE), 10,
+             "after the first reply, a word already ruled out splits the rest best: minimax "
+             "over every word needs 3 guesses in the worst case, over the candidates only 4"),
         Case("old-leetcode-limit", random_b[99], tuple(random_b), 10,
              "the 2018-2022 statement: wordlist parameter, limit fixed at 10"),
     ]

@@ -65,3 +65,16 @@ def test_every_secret_play_out_agrees_with_single_games(listed: list[str], metri
                                                          pool: str) -> None:
     used = guesses_per_secret(match_matrix(listed), METRICS[metric], pool)  # type: ignore[arg-type]
     assert used.tolist() == [play_one(listed, s, metric, pool) for s in listed]
+
+
+def test_the_handwritten_outside_candidate_case_shows_what_it_says() -> None:
+    from judge.cases import load_cases
+
+    from .conftest import CASES
+
+    (case,) = load_cases([CASES / "handwritten" / "outside-candidate-guess.json"])
+    matrix = match_matrix(case.words)
+    everyone = guesses_per_secret(matrix, METRICS["minimax"], "all")
+    candidates_only = guesses_per_secret(matrix, METRICS["minimax"], "candidates")
+    assert everyone.max() == 3 and candidates_only.max() == 4
+    assert candidates_only[case.words.index(case.secret)] == 4

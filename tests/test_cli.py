@@ -148,3 +148,27 @@ def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
     assert board[1].startswith("minimax_cpp.py") and board[2].startswith("random_guess.py")
     data = json.loads(out.read_text())
     assert [Path(r["solution"]).name for r in data] == ["minimax_cpp.py", "random_guess.py"]
+
+
+def test_sandbox_without_bubblewrap_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
+                 "--sandbox"]) == 2
+    assert "apt-get install bubblewrap" in capsys.readouterr().err
+
+
+def test_a_failed_report_write_leaves_nothing_behind(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge import grading
+
+    def broken_replace(source: str, target: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(grading.os, "replace", broken_replace)
+    report = tmp_path / "r.json"
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
+                 "--json", str(report)]) == 2
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from judge.cases import Case, load_cases
 from judge.grading import Report, grade
@@ -16,6 +17,7 @@ from judge.rules import match
 from judge.sandbox import IsolatedRunner
 
 from .conftest import CASES, SOLUTIONS
+from .strategies import cases
 
 MINIMAX_PORTS = ["minimax_cpp", "minimax_kotlin", "minimax_js"]
 EVERY = sorted(p.stem for p in SOLUTIONS.glob("*.py"))
@@ -145,3 +147,13 @@ def test_solution_headers_name_their_seed() -> None:
         header = Path(SOLUTIONS / f"{name}.py").read_text().split("class Solution")[0]
         assert seed in header, name
         assert "Deliberate differences" in header or "prose only" in header, name
+
+
+@settings(max_examples=25)
+@given(cases(max_words=30, alphabet="abcd"))
+def test_every_solution_wins_or_runs_out_of_guesses_and_only_guesses_words(case: Case) -> None:
+    for name in EVERY:
+        (result,) = grade(InProcessRunner(SOLUTIONS / f"{name}.py"), name, [case], seed=0).results
+        assert result.verdict in ("AC", "WA"), (name, result.detail)
+        assert all(word in case.words for word, _ in result.transcript), name
+        assert result.verdict == "AC" or result.guesses > case.allowed_guesses, name
