@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from judge.cases import (
@@ -158,6 +158,19 @@ def build_parser() -> argparse.ArgumentParser:
                              help="time to shrink a find (default %(default)s)")
     fuzz_parser.add_argument("--out", type=Path, default=Path("cases/found"), metavar="DIR")
     fuzz_parser.add_argument("--seed", type=int, default=0, metavar="N")
+
+    play_parser = commands.add_parser(
+        "play", help="practise: guess yourself, with hints from every strategy",
+        description="Play a list in the terminal. 'hint' shows what minimax, entropy and the "
+                    "optimum would guess and how each splits the words still possible.")
+    play_parser.add_argument("--case", type=Path, metavar="FILE",
+                             help="play this case (default: a random list)")
+    play_parser.add_argument("--words", type=int, default=30, metavar="N")
+    play_parser.add_argument("--english", action="store_true", help="English words, not random")
+    play_parser.add_argument("--seed", type=int, default=None, metavar="S")
+    play_parser.add_argument("--allowed", type=int, default=10, metavar="A")
+    play_parser.add_argument("--adversary", action="store_true",
+                             help="the Master commits to a secret as late as it can")
 
     experiment_parser = commands.add_parser(
         "experiment", help="the seeds' experiments, measured again beside their figures",
@@ -366,7 +379,36 @@ def run_experiment(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
+def typed_lines(prompt: str) -> Iterator[str]:
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:
+            print()
+            return
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import random
+
+    from judge.generate import english_words, random_words
+    from judge.practice import Game, session
+
+    if args.case is not None:
+        case = load_cases([args.case], relaxed=True)[0]
+    else:
+        if not 1 <= args.words <= 100:
+            raise UsageError("--words must be 1..100")
+        rng = random.Random(args.seed)
+        listed = (rng.sample(english_words(), args.words) if args.english
+                  else random_words(rng, args.words))
+        case = Case("practice", rng.choice(listed), tuple(listed), args.allowed)
+    game = Game.start(case, adversary=args.adversary)
+    accepted = session(game, typed_lines("guess> "), print)
+    return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
+
+
+COMMANDS = {"play": run_play, "grade": run_grade, "compare": run_compare, "check": run_check,
             "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
             "experiment": run_experiment, "bench": run_bench}
 

@@ -185,6 +185,24 @@ class Solver:
         return node
 
 
+def best_next_guess(words: Sequence[str], candidates: Sequence[int],
+                    time_limit: float = 1.0) -> tuple[int, int] | None:
+    """(guess, worst-case guesses from here) of an optimal play on the remaining candidates,
+    every word of the list allowed as a guess; None when the time limit runs out first."""
+    solver = Solver(words, time.monotonic() + time_limit)
+    remaining = sum(1 << c for c in candidates)
+    if len(candidates) == 1:
+        return candidates[0], 1
+    try:
+        guesses = 1
+        while not solver.can_solve(remaining, guesses):
+            guesses += 1
+    except OutOfTime:
+        return None
+    first_word = (remaining & -remaining).bit_length() - 1
+    return solver.choice.get(remaining, first_word), guesses
+
+
 def greedy_upper_bound(words: Sequence[str]) -> int:
     matrix = match_matrix(words)
     return min(int(guesses_per_secret(matrix, metric, pool).max())
