@@ -48,6 +48,12 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit 2."""
 
 
+def require_writable(report: Path | None) -> None:
+    """Refuse a report path that cannot be written, before any work is done."""
+    if report is not None and (problem := check_writable(report)):
+        raise UsageError(problem)
+
+
 def default_cases() -> Path:
     here = Path("cases")
     return here if here.is_dir() else PROJECT_ROOT / "cases"
@@ -219,8 +225,7 @@ def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
 
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]) -> tuple[list[Case], list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
-    if args.json is not None and (problem := check_writable(args.json)):
-        raise UsageError(problem)
+    require_writable(args.json)
     runners = [make_runner(args, s) for s in solutions]
     return selected_cases(args), runners
 
@@ -272,8 +277,7 @@ def run_compare(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     cases = load_cases(args.cases, relaxed=True)
-    if args.json is not None and (problem := check_writable(args.json)):
-        raise UsageError(problem)
+    require_writable(args.json)
     reports = []
     print(f"{'case':<32} {'limits':<6} {'allowed':>7} {'lower':>5} {'upper':>5}  verdict")
     for case in cases:
@@ -311,8 +315,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def run_bench(args: argparse.Namespace) -> int:
     from judge import bench  # only this command needs the benchmark's imports
 
-    if args.json is not None and (problem := check_writable(args.json)):
-        raise UsageError(problem)
+    require_writable(args.json)
     results = bench.run(optimal_limit=args.optimal_limit, fuzz_budget=args.fuzz_budget)
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
@@ -322,8 +325,7 @@ def run_bench(args: argparse.Namespace) -> int:
 def run_optimal(args: argparse.Namespace) -> int:
     from judge.analysis.optimal import solve
 
-    if args.json is not None and (problem := check_writable(args.json)):
-        raise UsageError(problem)
+    require_writable(args.json)
     if args.time_limit <= 0:
         raise UsageError("--time-limit must be positive")
     lists = {c.words: c for c in load_cases([args.case], relaxed=True)}
