@@ -178,6 +178,22 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--adversary", action="store_true",
                              help="the Master commits to a secret as late as it can")
 
+    wc2022_parser = commands.add_parser(
+        "wc2022", help="the Wordle variant Luogu P8079 with its official scoring",
+        description="Play ROUNDS rounds of P8079 against a file defining init(num_scramble, "
+                    "scramble) and guess(num_testcase, remaining_guesses, initial_letter, gold, "
+                    "silver). Points: 150/120/100/90/85 for 1-5 guesses, 0 otherwise; score "
+                    "min(100, total / rounds). Runs in the judge's process: trusted code only.")
+    wc2022_parser.add_argument("solution", type=Path, metavar="SOLUTION")
+    wc2022_parser.add_argument("--dictionary", type=Path, metavar="FILE",
+                               help="five-letter words, one a line (default: the contest's "
+                                    "dictionary in ../shared/data if present, else English)")
+    wc2022_parser.add_argument("--rounds", type=int, default=1000, metavar="T")
+    wc2022_parser.add_argument("--seed", type=int, default=0, metavar="S")
+    wc2022_parser.add_argument("--json", type=Path, metavar="FILE")
+    wc2022_parser.add_argument("-v", "--verbose", action="store_true",
+                               help="print every round, not only the lost ones")
+
     experiment_parser = commands.add_parser(
         "experiment", help="the seeds' experiments, measured again beside their figures",
         description="seed000: match counts and naive guessing on 10,000 random words; "
@@ -410,9 +426,52 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
 
 
-COMMANDS = {"play": run_play, "grade": run_grade, "compare": run_compare, "check": run_check,
+def run_wc2022(args: argparse.Namespace) -> int:
+    from judge.wc2022.game import (
+        CONTEST_DICTIONARY,
+        ENGLISH5,
+        EntryPointError,
+        Round,
+        play,
+        read_dictionary,
+    )
+
+    if not args.solution.is_file():
+        raise UsageError(f"{args.solution}: no such solution file")
+    if args.rounds < 1:
+        raise UsageError("--rounds must be positive")
+    require_writable(args.json)
+    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
+    try:
+        dictionary = read_dictionary(path)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+
+    def show(result: Round) -> None:
+        if args.verbose or result.ended != "found":
+            guesses = " ".join(w for w, _ in result.guesses)
+            print(f"round {result.number:>4} {result.answer}: {result.ended}, "
+                  f"{result.points} points ({guesses})")
+
+    try:
+        match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show)
+    except EntryPointError as e:
+        raise UsageError(str(e)) from e
+    summary = match.summary()
+    print(f"{args.solution}: {summary['rounds']} rounds on {path.name}, "
+          f"{summary['total_points']} points, score {summary['score']:.2f} / 100 "
+          f"({summary['seconds']:.1f} s); " + ", ".join(
+              f"{k}: {v}" for k, v in summary["outcomes"].items()))
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(
+            {**summary, "rounds_played": [r.to_json() for r in match.rounds]}, indent=1) + "\n")
+    return EXIT_OK
+
+
+COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
             "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
-            "experiment": run_experiment, "bench": run_bench}
+            "play": run_play, "experiment": run_experiment, "bench": run_bench,
+            "wc2022": run_wc2022}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,8 @@
-"""Regenerates judge/data/english6.txt from Debian's `scowl` package (apt-get install scowl).
+"""Regenerates judge/data/english6.txt and english5.txt from Debian's `scowl` package
+(apt-get install scowl).
 
-Keeps the six-letter words of lowercase a-z from SCOWL's English word lists up to size 50 (the
+english6.txt serves LeetCode 843; english5.txt is a free dictionary for the P8079 variant, whose
+contest dictionary cannot be shipped. Keeps the six-letter (five-letter) words of lowercase a-z from SCOWL's English word lists up to size 50 (the
 common words; proper names and abbreviations are in other SCOWL files and are not read), sorted
 and without repeats. SCOWL's copyright notice is kept beside the list, as its licence asks:
 judge/data/SCOWL-COPYRIGHT.txt is a copy of /usr/share/doc/scowl/copyright.
@@ -23,13 +25,13 @@ def main() -> int:
     if not all(p.exists() for p in sources):
         print(f"missing {SCOWL}/english-words.*: apt-get install scowl", file=sys.stderr)
         return 2
-    words: set[str] = set()
-    for path in sources:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        words.update(w for w in text.split() if re.fullmatch(r"[a-z]{6}", w))
-    (OUT / "english6.txt").write_text("\n".join(sorted(words)) + "\n", encoding="ascii")
+    text = " ".join(p.read_text(encoding="utf-8", errors="replace") for p in sources)
+    for length in (6, 5):
+        words = {w for w in text.split() if re.fullmatch(f"[a-z]{{{length}}}", w)}
+        out = OUT / f"english{length}.txt"
+        out.write_text("\n".join(sorted(words)) + "\n", encoding="ascii")
+        print(f"{len(words)} words written to {out}")
     shutil.copyfile("/usr/share/doc/scowl/copyright", OUT / "SCOWL-COPYRIGHT.txt")
-    print(f"{len(words)} words written to {OUT / 'english6.txt'}")
     return 0
 
 

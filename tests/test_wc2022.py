@@ -1,0 +1,132 @@
+"""The P8079 variant: rules, scoring, the round loop, and the seed 004 port."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import judge.wc2022.rules
+from judge.__main__ import main
+from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, play, read_dictionary
+from judge.wc2022.rules import POINTS, final_score, pattern, round_points
+from judge.wc2022.rules import feedback as official
+
+from .conftest import SOLUTIONS
+
+PORT = SOLUTIONS / "wc2022" / "entropy.py"
+FIVE = st.text(alphabet="abcdes", min_size=5, max_size=5)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(judge.wc2022.rules).failed == 0
+
+
+@pytest.mark.parametrize(("guess", "answer", "expected"), [
+    ("abcde", "abcde", (2, 2, 2, 2, 2)),
+    ("eerie", "there", (1, 1, 1, 0, 2)),  # every non-gold copy of e is silver
+    ("aabbb", "xaxxa", (1, 2, 0, 0, 0)),
+    ("sassy", "stops", (2, 0, 1, 1, 0)),  # the gold s does not stop the other copies
+    ("xxxxx", "abcde", (0, 0, 0, 0, 0)),
+])
+def test_gold_and_silver_as_the_statement_defines_them(guess: str, answer: str,
+                                                       expected: tuple[int, ...]) -> None:
+    assert official(guess, answer) == expected
+
+
+def load_port() -> object:
+    spec = importlib.util.spec_from_file_location("wc2022_port", PORT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@given(FIVE, FIVE)
+def test_the_ports_judge_is_the_official_feedback(guess: str, answer: str) -> None:
+    port = load_port()
+    assert port.judge(guess, answer) == pattern(official(guess, answer))  # type: ignore[attr-defined]
+
+
+def test_points_and_score() -> None:
+    assert [round_points(n) for n in (1, 2, 3, 4, 5, 6, None)] == [150, 120, 100, 90, 85, 0, 0]
+    assert POINTS[1] == 150
+    assert final_score(101_000, 1000) == 100.0 and final_score(97_000, 1000) == 97.0
+
+
+def solution(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "s.py"
+    path.write_text(body)
+    return path
+
+
+CONSISTENT = """
+words = []
+def init(num_scramble, scramble):
+    words[:] = [scramble[i * 5:i * 5 + 5] for i in range(num_scramble)]
+def guess(num_testcase, remaining, initial, gold, silver):
+    global candidates, last
+    if remaining == 5:
+        candidates = [w for w in words if w[0] == initial]
+    else:
+        seen = tuple(2 if g else 1 if s else 0 for g, s in zip(gold, silver))
+        candidates = [w for w in candidates if w != last and feedback(last, w) == seen]
+    last = candidates[0]
+    return last
+def feedback(g, a):
+    gold = [x == y for x, y in zip(g, a)]
+    open_ = {y for y, k in zip(a, gold) if not k}
+    return tuple(2 if k else 1 if x in open_ else 0 for x, k in zip(g, gold))
+"""
+
+
+def test_rounds_are_scored_by_guesses_used(tmp_path: Path) -> None:
+    match = play(solution(tmp_path, CONSISTENT), ["apple", "ample", "angle", "bacon"], 6, 1)
+    for played in match.rounds:
+        assert played.guesses[-1][0] == played.answer or played.ended == "out of guesses"
+        assert played.points == round_points(len(played.guesses) if played.ended == "found"
+                                              else None)
+    assert match.score == final_score(match.total, 6)
+
+
+def test_a_word_outside_the_dictionary_ends_the_round_with_nothing(tmp_path: Path) -> None:
+    body = "def init(n, s):\n    pass\ndef guess(*args):\n    return 'zzzzz'\n"
+    match = play(solution(tmp_path, body), ["apple", "bacon"], 3, 1)
+    assert [r.ended for r in match.rounds] == ["not a word"] * 3 and match.total == 0
+
+
+def test_an_exception_costs_the_round_not_the_match(tmp_path: Path) -> None:
+    body = "def init(n, s):\n    pass\ndef guess(*args):\n    raise KeyError('x')\n"
+    match = play(solution(tmp_path, body), ["apple"], 2, 1)
+    assert all(r.ended.startswith("raised: KeyError") for r in match.rounds)
+
+
+def test_the_seed_port_wins_rounds_on_the_free_english_dictionary() -> None:
+    match = play(PORT, read_dictionary(ENGLISH5), 3, 7)
+    assert all(r.ended == "found" for r in match.rounds)
+
+
+@pytest.mark.skipif(not CONTEST_DICTIONARY.exists(),
+                    reason="the WC2022 dictionary is only in ../shared/data, not in the repo")
+def test_the_seed_port_on_the_contest_dictionary_opens_from_its_table() -> None:
+    match = play(PORT, read_dictionary(CONTEST_DICTIONARY), 6, 2)
+    table = set(load_port().first_guess)  # type: ignore[attr-defined]
+    assert all(r.guesses[0][0] in table for r in match.rounds)
+    assert all(r.ended == "found" for r in match.rounds)
+
+
+def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.json"
+    assert main(["wc2022", str(PORT), "--dictionary", str(ENGLISH5), "--rounds", "2",
+                 "--json", str(out), "-v"]) == 0
+    assert "score" in capsys.readouterr().out and '"total_points"' in out.read_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("toolong\n")
+    assert main(["wc2022", str(PORT), "--dictionary", str(bad)]) == 2
+    empty = solution(tmp_path, "x = 1\n")
+    assert main(["wc2022", str(empty), "--dictionary", str(ENGLISH5), "--rounds", "1"]) == 2
+    assert main(["wc2022", str(tmp_path / "none.py")]) == 2
