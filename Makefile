@@ -42,7 +42,7 @@ lint: $(STAMP)
 
 coverage: $(STAMP)
 	$(PY) -m coverage erase
-	COVERAGE_PROCESS_START=$(CURDIR)/pyproject.toml $(PY) -m coverage run -m pytest -q
+	$(PY) -m coverage run -m pytest -q
 	$(PY) -m coverage combine
 	$(PY) -m coverage report
 
