@@ -61,12 +61,17 @@ def default_cases() -> Path:
 
 EPILOG = """\
 examples:
-  python -m judge grade solutions/minimax_cpp.py
+  python -m judge grade solutions/strongest.py              every case under cases/
   python -m judge grade my_solution.py --cases cases/examples --json report.json
-  python -m judge grade my_solution.py --case handwritten/single-word -v
+  python -m judge grade my_solution.py --case single-word -vv  one case, every guess shown
+  python -m judge grade my_solution.py --all-secrets --cases cases/handwritten
   python -m judge compare solutions/*.py --cases cases/benchmark
+  python -m judge check cases/
+  python -m judge fuzz solutions/minimax_cpp.py --budget-seconds 120
+  python -m judge play --english
 
-verdicts: """ + "; ".join(f"{v} {m}" for v, m in MEANING.items()) + """
+verdicts:
+""" + "".join(f"  {v:<4} {m}\n" for v, m in MEANING.items()) + """
 exit codes: 0 all accepted, 1 some case not accepted, 2 bad usage or bad input
 """
 
@@ -107,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "findSecretWord(self, words, master)) and print a verdict per case.")
     grade_parser.add_argument("solution", type=Path, help="the solution file")
     add_run_options(grade_parser)
-    grade_parser.add_argument("-v", "--verbose", action="store_true",
-                              help="print the transcript of every case that is not accepted")
+    grade_parser.add_argument("-v", "--verbose", action="count", default=0,
+                              help="-v: the guesses of every case not accepted; -vv: of every "
+                                   "case")
     grade_parser.add_argument("-q", "--quiet", action="store_true",
                               help="print only the summary line")
 
@@ -252,7 +258,7 @@ def run_grade(args: argparse.Namespace) -> int:
     def show(result: CaseResult) -> None:
         if not args.quiet:
             print(table_row(result), flush=True)
-        if args.verbose and result.verdict != "AC":
+        if args.verbose >= 2 or (args.verbose and result.verdict != "AC"):
             print(transcript_text(result), flush=True)
 
     if not args.quiet:

@@ -172,3 +172,9 @@ def test_a_failed_report_write_leaves_nothing_behind(tmp_path: Path,
     assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
                  "--json", str(report)]) == 2
     assert list(tmp_path.iterdir()) == []
+
+
+def test_very_verbose_shows_the_guesses_of_accepted_cases_too(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--case", "two-words", "-vv"]) == 0
+    assert "1. hamada -> 0" in capsys.readouterr().out
