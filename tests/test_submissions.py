@@ -131,3 +131,15 @@ def test_the_worker_never_holds_the_secret() -> None:
     assert sent and all("secret" not in m for m in sent)
     assert all(m.get("reply") is not None or m.get("op") == "run" for m in sent)
     assert os.environ.get("PYTHONHASHSEED") != secret
+
+
+def test_a_judge_failure_is_je_and_never_the_submissions(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge import sandbox
+
+    def cannot_start(*args: object, **kwargs: object) -> None:
+        raise sandbox.JudgeError("cannot start the worker: no processes left")
+
+    monkeypatch.setattr(sandbox, "Worker", cannot_start)
+    report = graded(SUBMISSIONS / "AC" / "honest_first_candidate.py", sandbox=False)
+    assert [r.verdict for r in report.results] == ["JE", "JE"]
+    assert "no processes left" in report.results[0].message
