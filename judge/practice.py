@@ -15,6 +15,7 @@ from judge.analysis.engine import METRICS, best_guess, match_matrix, reply_count
 from judge.analysis.optimal import best_next_guess
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
+from judge.rules import match
 
 HELP = """type a word of the list to guess it, or:
   hint     the best guesses by minimax, entropy and expected size, with how each splits the
@@ -97,11 +98,8 @@ def session(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> boo
                 verdict, text = game.master.verdict()
                 say(f"{reply}: found in {game.master.calls} guesses. {verdict}: {text}")
                 return verdict == "AC"
-            index = words.index(line)
-            matrix_row = [sum(a == b for a, b in zip(line, words[c], strict=True))
-                          for c in game.candidates]
-            game.candidates = [c for c, m in zip(game.candidates, matrix_row, strict=True)
-                               if m == reply and c != index]
+            game.candidates = [c for c in game.candidates
+                               if words[c] != line and match(line, words[c]) == reply]
             say(f"{reply}: {len(game.candidates)} words still possible "
                 f"({game.master.calls}/{game.case.allowed_guesses} guesses used)")
     say(f"the secret was {game.master.secret()}")
