@@ -1,10 +1,11 @@
 """Regenerates judge/data/english6.txt and english5.txt from Debian's `scowl` package
 (apt-get install scowl).
 
-english6.txt serves LeetCode 843; english5.txt is a free dictionary for the P8079 variant, whose
-contest dictionary cannot be shipped. Keeps the six-letter (five-letter) words of lowercase a-z from SCOWL's English word lists up to size 50 (the
-common words; proper names and abbreviations are in other SCOWL files and are not read), sorted
-and without repeats. SCOWL's copyright notice is kept beside the list, as its licence asks:
+english6.txt serves LeetCode 843; english5.txt is a free dictionary for the P8079 variant,
+whose contest dictionary cannot be shipped. Each keeps the words of that many lowercase
+letters a-z from SCOWL's English word lists up to size 50 (the common words; proper names and
+abbreviations are in other SCOWL files and are not read), sorted and without repeats. SCOWL's
+copyright notice is kept beside the lists, as its licence asks:
 judge/data/SCOWL-COPYRIGHT.txt is a copy of /usr/share/doc/scowl/copyright.
 """
 
