@@ -6,6 +6,7 @@ Nothing here asserts a time: the numbers are for people comparing commits.
 from __future__ import annotations
 
 import random
+import shutil
 import statistics
 import time
 from collections.abc import Callable
@@ -59,8 +60,12 @@ def isolation_cost(lists: int = 5) -> Row:
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
     inside = timed(lambda: grade(InProcessRunner(solution), "in-process", cases))
     isolated = timed(lambda: grade(IsolatedRunner(solution), "isolated", cases))
-    return {"cases": len(cases), "in_process_s": inside, "isolated_s": isolated,
-            "ratio": isolated / inside, **round_trip(), "worker_start_s": worker_start()}
+    row = {"cases": len(cases), "in_process_s": inside, "isolated_s": isolated,
+           "ratio": isolated / inside, **round_trip(), "worker_start_s": worker_start()}
+    if shutil.which("bwrap"):
+        sandboxed = timed(lambda: grade(IsolatedRunner(solution, sandbox=True), "bwrap", cases))
+        row.update(sandboxed_s=sandboxed, sandboxed_ratio=sandboxed / inside)
+    return row
 
 
 def round_trip(calls: int = 5000, tmp: Path | None = None) -> Row:
@@ -135,6 +140,9 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0) -> dict[str, An
           f"(target <= 1.5x)")
     print(f"  one guess through the pipe {iso['guess_round_trip_us']:.0f} us, "
           f"worker start {iso['worker_start_s'] * 1000:.0f} ms")
+    if "sandboxed_s" in iso:
+        print(f"  under --sandbox (bubblewrap) {iso['sandboxed_s']:.2f} s  "
+              f"ratio {iso['sandboxed_ratio']:.2f}x")
     print(f"optimal solver on random lists (time limit {optimal_limit:g} s each)")
     results["optimal"] = optimal_solver(limit=optimal_limit)
     for row in results["optimal"]:
