@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -123,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     compare_parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION")
     add_run_options(compare_parser)
+    compare_parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                                help="solutions graded at once (default: one per core)")
 
     check_parser = commands.add_parser(
         "check", help="is a case fair? bounds on the guesses any strategy needs",
@@ -286,11 +289,20 @@ def leaderboard(reports: Sequence[Report]) -> str:
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     cases, runners = prepare(args, args.solutions)
-    reports = []
-    for solution, runner in zip(args.solutions, runners, strict=True):
+
+    def graded(solution: Path, runner: Runner) -> Report:
+        # Each solution has its own worker process, so threads grade them side by side.
         print(f"grading {solution} on {len(cases)} cases ...", file=sys.stderr, flush=True)
-        reports.append(grade(runner, str(solution), cases, args.seed, args.adversary))
+        return grade(runner, str(solution), cases, args.seed, args.adversary)
+
+    workers = 1 if args.in_process else args.jobs
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        reports = list(pool.map(graded, args.solutions, runners))
     print(leaderboard(reports))
     if args.json is not None:
         write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")

@@ -178,3 +178,16 @@ def test_very_verbose_shows_the_guesses_of_accepted_cases_too(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--case", "two-words", "-vv"]) == 0
     assert "1. hamada -> 0" in capsys.readouterr().out
+
+
+def test_compare_in_parallel_gives_the_same_board(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    boards = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"board{jobs}.json"
+        main(["compare", str(SOLUTIONS / "minimax_cpp.py"), str(SOLUTIONS / "entropy.py"),
+              "--cases", str(CASES / "handwritten"), "--jobs", jobs, "--json", str(out)])
+        boards.append([[(c["verdict"], c["transcript"]) for c in r["cases"]]
+                       for r in json.loads(out.read_text())])
+    assert boards[0] == boards[1]
+    assert main(["compare", str(SOLUTIONS / "minimax_cpp.py"), "--jobs", "0"]) == 2
