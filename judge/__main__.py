@@ -38,7 +38,7 @@ from judge.grading import (
     write_atomically,
 )
 from judge.inprocess import InProcessRunner
-from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable
+from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable, bubblewrap_path
 from judge.verdicts import MEANING
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -192,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play ROUNDS rounds of P8079 against a file defining init(num_scramble, "
                     "scramble) and guess(num_testcase, remaining_guesses, initial_letter, gold, "
                     "silver). Points: 150/120/100/90/85 for 1-5 guesses, 0 otherwise; score "
-                    "min(100, total / rounds). Runs in the judge's process: trusted code only.")
+                    "min(100, total / rounds). The solution runs in a worker process.")
     wc2022_parser.add_argument("solution", type=Path, metavar="SOLUTION")
     wc2022_parser.add_argument("--dictionary", type=Path, metavar="FILE",
                                help="five-letter words, one a line (default: the contest's "
@@ -202,6 +202,11 @@ def build_parser() -> argparse.ArgumentParser:
     wc2022_parser.add_argument("--json", type=Path, metavar="FILE")
     wc2022_parser.add_argument("-v", "--verbose", action="store_true",
                                help="print every round, not only the lost ones")
+    wc2022_parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
+                               help="seconds per call of guess (default %(default)s)")
+    wc2022_parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB")
+    wc2022_parser.add_argument("--sandbox", action="store_true",
+                               help="run the solution under bubblewrap")
 
     experiment_parser = commands.add_parser(
         "experiment", help="the seeds' experiments, measured again beside their figures",
@@ -472,8 +477,12 @@ def run_wc2022(args: argparse.Namespace) -> int:
                   f"{result.points} points ({guesses})")
 
     try:
-        match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show)
-    except EntryPointError as e:
+        if args.sandbox:
+            bubblewrap_path()
+        limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
+        match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show,
+                     limits, args.sandbox)
+    except (EntryPointError, SandboxUnavailable) as e:
         raise UsageError(str(e)) from e
     summary = match.summary()
     print(f"{args.solution}: {summary['rounds']} rounds on {path.name}, "

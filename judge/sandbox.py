@@ -101,7 +101,8 @@ def python_executable() -> str:
     return os.path.realpath(getattr(sys, "_base_executable", sys.executable))
 
 
-def sandbox_command(solution: Path, read_fd: int, write_fd: int, memory_mb: int) -> list[str]:
+def sandbox_command(solution: Path, read_fd: int, write_fd: int, memory_mb: int,
+                    mode: str) -> list[str]:
     """bubblewrap with no network, a read-only view of the system and Python, and the two files."""
     bind = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
             "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin"]
@@ -114,12 +115,13 @@ def sandbox_command(solution: Path, read_fd: int, write_fd: int, memory_mb: int)
             "--ro-bind", str(solution.resolve()), "/submission/solution.py",
             "--chdir", "/tmp", "--clearenv", "--setenv", "PATH", "/usr/bin",
             python_executable(), "-I", "-S", "/judge/worker.py", "/submission/solution.py",
-            str(read_fd), str(write_fd), str(memory_mb)]
+            str(read_fd), str(write_fd), str(memory_mb), mode]
 
 
-def plain_command(solution: Path, read_fd: int, write_fd: int, memory_mb: int) -> list[str]:
+def plain_command(solution: Path, read_fd: int, write_fd: int, memory_mb: int,
+                  mode: str) -> list[str]:
     return [python_executable(), "-I", "-S", str(WORKER_FILE), str(solution.resolve()),
-            str(read_fd), str(write_fd), str(memory_mb)]
+            str(read_fd), str(write_fd), str(memory_mb), mode]
 
 
 def descendants(pid: int) -> set[int]:
@@ -152,12 +154,13 @@ def _signal_all(pids: set[int], signum: int) -> None:
 class Worker:
     """One live worker process and its pipes."""
 
-    def __init__(self, solution: Path, limits: Limits, sandbox: bool) -> None:
+    def __init__(self, solution: Path, limits: Limits, sandbox: bool,
+                 mode: str = "leetcode") -> None:
         to_worker_r, self._to_worker = os.pipe()
         self._from_worker, from_worker_w = os.pipe()
         output_r, output_w = os.pipe()
         make = sandbox_command if sandbox else plain_command
-        command = make(solution, to_worker_r, from_worker_w, limits.memory_mb)
+        command = make(solution, to_worker_r, from_worker_w, limits.memory_mb, mode)
         try:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=output_w, stderr=output_w,

@@ -188,13 +188,58 @@ def become_subreaper() -> None:
         pass
 
 
+def load_entry_points(path: str) -> tuple[Any, Any]:
+    """P8079's `init` and `guess` functions of the file, or LoadError."""
+    namespace: dict[str, Any] = {"__name__": "wc2022_solution", "__file__": path,
+                                 "__builtins__": builtins}
+    try:
+        with open(path, encoding="utf-8") as f:
+            exec(compile(f.read(), path, "exec"), namespace)
+    except BaseException as e:
+        raise LoadError(f"loading the file raised {_trimmed(e)}") from e
+    init, guess = namespace.get("init"), namespace.get("guess")
+    if not callable(init) or not callable(guess):
+        raise LoadError("the file must define functions init and guess")
+    return init, guess
+
+
+def serve_entry_points(channel: Channel, solution_path: str) -> None:
+    """P8079: {"op": "init", "n", "scramble"} -> {"op": "done"}; {"op": "guess", "args"} ->
+    {"op": "word", "word"} (or "bad" for a value that is not a string)."""
+    try:
+        init, guess = load_entry_points(solution_path)
+    except LoadError as e:
+        channel.send({"op": "ce", "error": str(e)})
+        return
+    channel.send({"op": "ready"})
+    while True:
+        request = channel.receive()
+        try:
+            if request["op"] == "init":
+                init(request["n"], request["scramble"])
+                answer: dict[str, Any] = {"op": "done"}
+            else:
+                word = guess(*request["args"])
+                answer = ({"op": "word", "word": word} if isinstance(word, str)
+                          and len(word) <= LONGEST_WORD_SENT
+                          else {"op": "word", "bad": repr(word)[:LONGEST_WORD_SENT]})
+        except BaseException as e:
+            answer = outcome_of(e)
+            del e
+        channel.send(answer)
+
+
+MODES = {"leetcode": serve, "wc2022": serve_entry_points}
+
+
 def main(argv: list[str]) -> int:
     solution_path, read_fd, write_fd, memory_mb = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
+    mode = argv[4] if len(argv) > 4 else "leetcode"
     become_subreaper()
     channel = Channel(os.fdopen(read_fd, "rb"), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
     sys.argv = [solution_path]
-    serve(channel, solution_path)
+    MODES[mode](channel, solution_path)
     return 0
 
 

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 import judge.wc2022.rules
 from judge.__main__ import main
+from judge.sandbox import Limits
 from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, play, read_dictionary
 from judge.wc2022.rules import POINTS, final_score, pattern, round_points
 from judge.wc2022.rules import feedback as official
 
-from .conftest import SOLUTIONS
+from .conftest import SOLUTIONS, needs_bubblewrap
 
 PORT = SOLUTIONS / "wc2022" / "entropy.py"
 FIVE = st.text(alphabet="abcdes", min_size=5, max_size=5)
@@ -130,3 +131,37 @@ def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     empty = solution(tmp_path, "x = 1\n")
     assert main(["wc2022", str(empty), "--dictionary", str(ENGLISH5), "--rounds", "1"]) == 2
     assert main(["wc2022", str(tmp_path / "none.py")]) == 2
+
+
+def test_a_slow_guess_costs_its_round_and_the_next_round_starts_afresh(tmp_path: Path) -> None:
+    body = ("import time\ncalls = []\ndef init(n, s):\n    calls.append(n)\n"
+            "def guess(t, remaining, letter, gold, silver):\n"
+            "    if t == 1:\n        time.sleep(30)\n"
+            "    assert calls == [2], calls\n    return 'apple'\n")
+    match = play(solution(tmp_path, body), ["apple", "angle"], 2, 1,
+                 limits=Limits(time_seconds=0.5))
+    assert match.rounds[0].ended.startswith("time limit")
+    assert match.rounds[1].ended in ("found", "out of guesses", "not a word")
+    assert match.rounds[1].guesses[0][0] == "apple"
+
+
+def test_the_answer_is_not_in_the_solutions_process(tmp_path: Path) -> None:
+    cheat = ("import gc, sys\ndef init(n, s):\n    pass\n"
+             "def guess(t, remaining, letter, gold, silver):\n"
+             "    for obj in gc.get_objects():\n"
+             "        if isinstance(obj, dict) and isinstance(obj.get('answer'), str):\n"
+             "            return obj['answer']\n"
+             "    frame = sys._getframe()\n"
+             "    while frame:\n"
+             "        if 'answer' in frame.f_locals:\n"
+             "            return frame.f_locals['answer']\n"
+             "        frame = frame.f_back\n"
+             "    return 'qqqqq'\n")
+    match = play(solution(tmp_path, cheat), ["apple", "angle", "bacon"], 5, 3)
+    assert all(r.ended == "not a word" for r in match.rounds)
+
+
+@needs_bubblewrap
+def test_the_seed_port_under_the_sandbox() -> None:
+    match = play(PORT, read_dictionary(ENGLISH5), 1, 7, sandbox=True)
+    assert match.rounds[0].ended == "found"

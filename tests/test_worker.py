@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from judge.worker import Channel, serve
+from judge.worker import Channel, serve, serve_entry_points
 
 BODY = """
 class Solution:
@@ -130,4 +130,54 @@ def test_a_file_that_cannot_load_is_reported_once(tmp_path: Path) -> None:
     judge = Judge(path)
     message = judge.receive()
     assert message["op"] == "ce" and "no method findSecretWord" in message["error"]
+    judge.close()
+
+
+ENTRY_POINTS = """
+words = []
+def init(n, scramble):
+    words[:] = [scramble[i * 5:i * 5 + 5] for i in range(n)]
+def guess(t, remaining, letter, gold, silver):
+    if letter == "x":
+        raise KeyError("no x")
+    if letter == "y":
+        return 5
+    return next(w for w in words if w[0] == letter)
+"""
+
+
+class EntryJudge(Judge):
+    @staticmethod
+    def _serve(channel: Channel, path: str) -> None:
+        try:
+            serve_entry_points(channel, path)
+        except SystemExit:
+            pass
+        finally:
+            channel.writer.close()
+            channel.reader.close()
+
+
+def test_the_p8079_entry_points_over_the_pipe(tmp_path: Path) -> None:
+    path = tmp_path / "entry.py"
+    path.write_text(ENTRY_POINTS)
+    judge = EntryJudge(path)
+    assert judge.receive() == {"op": "ready"}
+    judge.send({"op": "init", "n": 2, "scramble": "applebacon"})
+    assert judge.receive() == {"op": "done"}
+    judge.send({"op": "guess", "args": [1, 5, "b", [False] * 5, [False] * 5]})
+    assert judge.receive() == {"op": "word", "word": "bacon"}
+    judge.send({"op": "guess", "args": [1, 4, "y", [False] * 5, [False] * 5]})
+    assert judge.receive() == {"op": "word", "bad": "5"}
+    judge.send({"op": "guess", "args": [1, 3, "x", [False] * 5, [False] * 5]})
+    message = judge.receive()
+    assert message["op"] == "raised" and "KeyError: 'no x'" in message["error"]
+    judge.close()
+
+
+def test_entry_points_must_exist(tmp_path: Path) -> None:
+    path = tmp_path / "entry.py"
+    path.write_text("def init(n, s):\n    pass\n")
+    judge = EntryJudge(path)
+    assert judge.receive() == {"op": "ce", "error": "the file must define functions init and guess"}
     judge.close()

@@ -5,21 +5,21 @@
               gold: list[bool], silver: list[bool]) -> str
 
 `scramble` is the dictionary as one string, five letters a word, in the dictionary's order.
-The solution runs in the judge's process: this variant has no worker yet, so grade only
-code you trust.
+The solution runs in a worker process, as for LeetCode 843: `--sandbox`, time and memory
+limits apply, and the answer never leaves the judge.
 """
 
 from __future__ import annotations
 
 import random
 import time
-import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judge.sandbox import STARTUP_SECONDS, Limits, Worker
 from judge.wc2022.rules import (
     GOLD,
     GUESSES,
@@ -33,6 +33,9 @@ from judge.wc2022.rules import (
 ENGLISH5 = Path(__file__).resolve().parent.parent / "data" / "english5.txt"
 CONTEST_DICTIONARY = Path(__file__).resolve().parents[3] / "shared" / "data" / \
     "wc2022-dictionary.txt"
+
+
+INIT_SECONDS = 60.0
 
 
 class EntryPointError(Exception):
@@ -83,33 +86,75 @@ def read_dictionary(path: Path) -> list[str]:
     return words
 
 
-GuessFunction = Callable[[int, int, str, list[bool], list[bool]], object]
+class EntryPoints:
+    """The solution's `init` and `guess`, run in a worker process: the answer stays here.
+
+    A guess that runs out of time, or a worker that dies, costs that round; the next round
+    gets a new worker, and `init` is called again before it.
+    """
+
+    def __init__(self, solution: Path, dictionary: Sequence[str], limits: Limits,
+                 sandbox: bool) -> None:
+        self.solution, self.dictionary = solution, dictionary
+        self.limits, self.sandbox = limits, sandbox
+        self.worker: Worker | None = None
+
+    def __enter__(self) -> EntryPoints:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.kill()
+            self.worker = None
+
+    def ready(self) -> Worker:
+        if self.worker is not None:
+            return self.worker
+        worker = Worker(self.solution, self.limits, self.sandbox, mode="wc2022")
+        message = worker.receive(time.monotonic() + STARTUP_SECONDS)
+        if not message or message.get("op") != "ready":
+            worker.kill()
+            why = (message or {}).get("error") or "the solution did not start"
+            raise EntryPointError(f"{self.solution}: {why}")
+        worker.send({"op": "init", "n": len(self.dictionary),
+                     "scramble": "".join(self.dictionary)})
+        message = worker.receive(time.monotonic() + INIT_SECONDS)
+        if not message or message.get("op") != "done":
+            worker.kill()
+            why = "took too long" if message is None else (message.get("error") or "died")
+            raise EntryPointError(f"{self.solution}: init failed: {why}")
+        self.worker = worker
+        return worker
+
+    def guess(self, number: int, remaining: int, letter: str, gold: list[bool],
+              silver: list[bool]) -> tuple[str, str]:
+        """("word", w), ("not a word", repr) or (how the call failed, detail)."""
+        worker = self.ready()
+        worker.send({"op": "guess", "args": [number, remaining, letter, gold, silver]})
+        message = worker.receive(time.monotonic() + self.limits.time_seconds)
+        if message and message.get("op") == "word":
+            if "word" in message:
+                return "word", str(message["word"])
+            return "not a word", str(message.get("bad"))
+        self.close()
+        if message is None:
+            return "time limit", f"no word within {self.limits.time_seconds:g} s"
+        if message.get("op") == "raised":
+            return "raised", str(message.get("error", "")).strip().splitlines()[-1]
+        return "died", worker.death()
 
 
-def load_entry_points(path: Path) -> tuple[Callable[[int, str], object], GuessFunction]:
-    namespace: dict[str, Any] = {"__name__": "wc2022_solution", "__file__": str(path)}
-    try:
-        exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
-    except Exception as e:
-        raise EntryPointError(f"{path}: cannot be loaded: {type(e).__name__}: {e}") from e
-    init, guess = namespace.get("init"), namespace.get("guess")
-    if not callable(init) or not callable(guess):
-        raise EntryPointError(f"{path}: must define functions init and guess")
-    return init, guess
-
-
-def play_round(guess: GuessFunction, number: int, answer: str, valid: set[str]) -> Round:
+def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) -> Round:
     played = Round(number, answer)
     gold, silver = [False] * 5, [False] * 5
     for remaining in range(GUESSES, 0, -1):
-        try:
-            word = guess(number, remaining, answer[0], list(gold), list(silver))
-        except Exception:
-            played.ended = "raised: " + traceback.format_exc().strip().splitlines()[-1]
-            return played
-        if not isinstance(word, str) or word not in valid:
-            played.guesses.append((repr(word), ()))
-            played.ended = "not a word"
+        kind, word = entry.guess(number, remaining, answer[0], list(gold), list(silver))
+        if kind != "word" or word not in valid:
+            played.guesses.append((word if kind == "word" else f"<{kind}>", ()))
+            played.ended = "not a word" if kind in ("word", "not a word") else f"{kind}: {word}"
             return played
         reply = feedback(word, answer)
         played.guesses.append((word, reply))
@@ -122,17 +167,17 @@ def play_round(guess: GuessFunction, number: int, answer: str, valid: set[str]) 
 
 
 def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
-         dictionary_name: str = "",
-         on_round: Callable[[Round], None] | None = None) -> Match:
-    init, guess = load_entry_points(solution)
+         dictionary_name: str = "", on_round: Callable[[Round], None] | None = None,
+         limits: Limits | None = None, sandbox: bool = False) -> Match:
     start = time.perf_counter()
-    init(len(dictionary), "".join(dictionary))
     rng = random.Random(seed)
     valid = set(dictionary)
     played = []
-    for number in range(1, rounds + 1):
-        result = play_round(guess, number, rng.choice(dictionary), valid)
-        if on_round is not None:
-            on_round(result)
-        played.append(result)
+    with EntryPoints(solution, dictionary, limits or Limits(), sandbox) as entry:
+        entry.ready()
+        for number in range(1, rounds + 1):
+            result = play_round(entry, number, rng.choice(dictionary), valid)
+            if on_round is not None:
+                on_round(result)
+            played.append(result)
     return Match(str(solution), dictionary_name, played, time.perf_counter() - start)
