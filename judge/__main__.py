@@ -38,7 +38,7 @@ from judge.grading import (
     write_atomically,
 )
 from judge.inprocess import InProcessRunner
-from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable, bubblewrap_path
+from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable
 from judge.verdicts import MEANING
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -477,8 +477,6 @@ def run_wc2022(args: argparse.Namespace) -> int:
                   f"{result.points} points ({guesses})")
 
     try:
-        if args.sandbox:
-            bubblewrap_path()
         limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
         match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show,
                      limits, args.sandbox)

@@ -20,7 +20,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from judge.master import GuessBudgetExhausted, Master
 from judge.verdicts import Verdict
@@ -232,18 +232,19 @@ class Worker:
         return f"the process exited with status {code} before findSecretWord returned"
 
 
-class IsolatedRunner:
-    """Plays cases through workers for one solution file; use as a context manager."""
+class WorkerOwner:
+    """Owns at most one live worker for a solution file; use as a context manager."""
 
-    def __init__(self, solution: Path, limits: Limits = Limits(), sandbox: bool = False) -> None:
+    mode = "leetcode"
+
+    def __init__(self, solution: Path, limits: Limits, sandbox: bool) -> None:
         if sandbox:
             bubblewrap_path()
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self._worker: Worker | None = None
-        self._load_error: str | None = None
         self.workers_started = 0
 
-    def __enter__(self) -> IsolatedRunner:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -254,31 +255,44 @@ class IsolatedRunner:
             self._worker.kill()
             self._worker = None
 
-    def _ready_worker(self) -> Worker | str:
-        """A live worker waiting for a case, or the CE message of a file that cannot load."""
-        if self._load_error is not None:
-            return self._load_error
-        if self._worker is not None:
-            return self._worker
-        worker = Worker(self.solution, self.limits, self.sandbox)
+    def _retire(self, worker: Worker) -> None:
+        worker.kill()
+        self._worker = None
+
+    def _start(self) -> Worker | str:
+        """A new worker that has loaded the file, or why the file could not be loaded."""
+        worker = Worker(self.solution, self.limits, self.sandbox, self.mode)
         self.workers_started += 1
         message = worker.receive(time.monotonic() + STARTUP_SECONDS + self.limits.time_seconds)
         if message and message.get("op") == "ready":
             worker.baseline = descendants(worker.process.pid)
-            self._worker = worker
             return worker
         output = worker.output.take()
         worker.kill()
         if message and message.get("op") == "ce":
-            self._load_error = str(message.get("error", ""))
-            return self._load_error
+            return str(message.get("error", ""))
         why = "did not start in time" if message is None else "died while loading the file"
-        self._load_error = f"the solution {why}\n{output}".strip()
-        return self._load_error
+        return f"the solution {why}\n{output}".strip()
 
-    def _retire(self, worker: Worker) -> None:
-        worker.kill()
-        self._worker = None
+
+class IsolatedRunner(WorkerOwner):
+    """Plays LeetCode 843 cases through workers for one solution file."""
+
+    def __init__(self, solution: Path, limits: Limits = Limits(), sandbox: bool = False) -> None:
+        super().__init__(solution, limits, sandbox)
+        self._load_error: str | None = None
+
+    def _ready_worker(self) -> Worker | str:
+        """A live worker waiting for a case, or the CE message of a file that cannot load."""
+        if self._load_error is not None:
+            return self._load_error
+        if self._worker is None:
+            started = self._start()
+            if isinstance(started, str):
+                self._load_error = started
+                return started
+            self._worker = started
+        return self._worker
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""

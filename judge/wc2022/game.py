@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.sandbox import STARTUP_SECONDS, Limits, Worker
+from judge.sandbox import Limits, Worker, WorkerOwner
 from judge.wc2022.rules import (
     GOLD,
     GUESSES,
@@ -86,39 +86,26 @@ def read_dictionary(path: Path) -> list[str]:
     return words
 
 
-class EntryPoints:
+class EntryPoints(WorkerOwner):
     """The solution's `init` and `guess`, run in a worker process: the answer stays here.
 
     A guess that runs out of time, or a worker that dies, costs that round; the next round
     gets a new worker, and `init` is called again before it.
     """
 
+    mode = "wc2022"
+
     def __init__(self, solution: Path, dictionary: Sequence[str], limits: Limits,
                  sandbox: bool) -> None:
-        self.solution, self.dictionary = solution, dictionary
-        self.limits, self.sandbox = limits, sandbox
-        self.worker: Worker | None = None
-
-    def __enter__(self) -> EntryPoints:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self.worker is not None:
-            self.worker.kill()
-            self.worker = None
+        super().__init__(solution, limits, sandbox)
+        self.dictionary = dictionary
 
     def ready(self) -> Worker:
-        if self.worker is not None:
-            return self.worker
-        worker = Worker(self.solution, self.limits, self.sandbox, mode="wc2022")
-        message = worker.receive(time.monotonic() + STARTUP_SECONDS)
-        if not message or message.get("op") != "ready":
-            worker.kill()
-            why = (message or {}).get("error") or "the solution did not start"
-            raise EntryPointError(f"{self.solution}: {why}")
+        if self._worker is not None:
+            return self._worker
+        worker = self._start()
+        if isinstance(worker, str):
+            raise EntryPointError(f"{self.solution}: {worker}")
         worker.send({"op": "init", "n": len(self.dictionary),
                      "scramble": "".join(self.dictionary)})
         message = worker.receive(time.monotonic() + INIT_SECONDS)
@@ -126,7 +113,7 @@ class EntryPoints:
             worker.kill()
             why = "took too long" if message is None else (message.get("error") or "died")
             raise EntryPointError(f"{self.solution}: init failed: {why}")
-        self.worker = worker
+        self._worker = worker
         return worker
 
     def guess(self, number: int, remaining: int, letter: str, gold: list[bool],
