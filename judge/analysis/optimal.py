@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix, reply_counts
+from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix
 from judge.rules import match
 
 
@@ -78,6 +78,10 @@ class Solver:
         self.matrix = match_matrix(words)
         matrix = self.matrix.tolist()
         n = self.n = len(words)
+        replies = np.arange(self.length)
+        # one_hot[g * length + r, w] = 1 when word w answers r to guess g (r below a full match)
+        self.one_hot = (self.matrix[:, None, :] == replies[None, :, None]).reshape(
+            n * self.length, n).astype(np.float32)
         self.bytes = (n + 7) // 8
         self.by_reply = [[0] * (self.length + 1) for _ in range(n)]
         for g in range(n):
@@ -115,12 +119,16 @@ class Solver:
                          ) -> tuple[list[int], npt.NDArray[np.int64]]:
         """Capacities of S up to `guesses` (bounds on the size of any subset of S solvable in
         k guesses, see `capacity`, counted on S's own reply groups) and the group sizes."""
-        inside = self.members(candidates)
-        counts = reply_counts(self.matrix, np.flatnonzero(inside))
-        sizes = counts[:, : self.length]
+        inside = self.members(candidates).astype(np.float32)
+        # One matrix-vector product counts every guess's reply groups at once.
+        sizes = (self.one_hot @ inside).reshape(self.n, self.length).astype(np.int64)
         solves = inside.astype(np.int64)
+        size = candidates.bit_count()
         capacities = [0]
         for _ in range(guesses):
+            if capacities[-1] >= size:  # every later capacity is at least as large
+                capacities.append(capacities[-1])
+                continue
             capacities.append(int((solves + np.minimum(sizes, capacities[-1]).sum(axis=1)).max()))
         return capacities, sizes
 
