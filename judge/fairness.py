@@ -15,10 +15,9 @@ from typing import Any, Literal
 import numpy as np
 
 from judge.analysis.engine import (
-    METRICS,
     Indices,
     Matrix,
-    guesses_per_secret,
+    best_strategy_worst_case,
     match_matrix,
     reply_counts,
     word_length,
@@ -99,16 +98,6 @@ class FairnessReport:
                 "upper_bound_by": self.upper_by, "verdict": self.verdict}
 
 
-def best_strategy_worst_case(matrix: Matrix) -> tuple[int, str]:
-    """The smallest exact worst case among the engine's strategies, and which one."""
-    results = []
-    for name, metric in METRICS.items():
-        for pool in ("all", "candidates"):
-            worst = int(guesses_per_secret(matrix, metric, pool).max())
-            results.append((worst, f"{name}/{pool}"))
-    return min(results)
-
-
 OPTIMAL_SECONDS = 0.5  # per list: small lists are solved exactly, large ones get its bounds
 
 
@@ -125,7 +114,7 @@ def list_bounds(words: tuple[str, ...], exact_seconds: float = OPTIMAL_SECONDS
     lower = lower_bound(matrix, np.arange(len(words)))
     if exact_seconds <= 0:
         return lower, upper, by
-    exact = solve(words, time_limit=exact_seconds)
+    exact = solve(words, time_limit=exact_seconds, upper=upper)
     if exact.upper < upper:
         upper, by = exact.upper, "optimal solver"
     if exact.proven:

@@ -5,10 +5,11 @@ from judge.analysis.engine import (
     Matrix,
     Metric,
     best_guess,
+    best_strategy_worst_case,
     guesses_per_secret,
     match_matrix,
     reply_counts,
 )
 
-__all__ = ["METRICS", "Matrix", "Metric", "best_guess", "guesses_per_secret", "match_matrix",
-           "reply_counts"]
+__all__ = ["METRICS", "Matrix", "Metric", "best_guess", "best_strategy_worst_case",
+           "guesses_per_secret", "match_matrix", "reply_counts"]

@@ -114,6 +114,16 @@ def best_guess(matrix: Matrix, candidates: Indices, metric: Metric, pool: Pool =
     return int(guesses[order[0]])
 
 
+def best_strategy_worst_case(matrix: Matrix) -> tuple[int, str]:
+    """The smallest exact worst case among every metric and guess pool, and which one."""
+    results = []
+    for name, metric in METRICS.items():
+        for pool in ("all", "candidates"):
+            worst = int(guesses_per_secret(matrix, metric, pool).max())
+            results.append((worst, f"{name}/{pool}"))
+    return min(results)
+
+
 def guesses_per_secret(matrix: Matrix, metric: Metric, pool: Pool = "all",
                        candidates: Indices | None = None) -> npt.NDArray[np.int64]:
     """Guesses the strategy needs for each secret, every secret played (exact, no sampling).

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from judge.analysis.engine import METRICS, guesses_per_secret, match_matrix
+from judge.analysis.engine import best_strategy_worst_case, match_matrix
 from judge.rules import match
 
 
@@ -211,18 +211,15 @@ def best_next_guess(words: Sequence[str], candidates: Sequence[int],
     return solver.choice.get(remaining, first_word), guesses
 
 
-def greedy_upper_bound(words: Sequence[str]) -> int:
-    matrix = match_matrix(words)
-    return min(int(guesses_per_secret(matrix, metric, pool).max())
-               for metric in METRICS.values() for pool in ("all", "candidates"))
-
-
-def solve(words: Sequence[str], time_limit: float = 60.0) -> Solution:
+def solve(words: Sequence[str], time_limit: float = 60.0, upper: int | None = None
+          ) -> Solution:
     """The optimum and its tree, or the best proven bounds when time runs out."""
     start = time.monotonic()
     solver = Solver(words, start + time_limit)
     everyone = (1 << len(words)) - 1
-    lower, upper = 1 if words else 0, greedy_upper_bound(words)
+    if upper is None:  # a caller that already knows the best strategy's worst case passes it
+        upper = best_strategy_worst_case(match_matrix(words))[0]
+    lower = 1 if words else 0
     proven = False
     try:
         while lower < upper:
