@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 Word = str
 Reply = int  # positions where guess and secret agree; -1 for a word not in the list
@@ -33,13 +33,3 @@ def partition_counts(guess: Word, candidates: Iterable[Word]) -> Counter[Reply]:
     [(0, 1), (4, 1), (5, 1)]
     """
     return Counter(match(guess, c) for c in candidates)
-
-
-def is_solved(reply: Reply, secret: Word) -> bool:
-    return reply == len(secret)
-
-
-def common_length(words: Sequence[Word]) -> int | None:
-    """The length all words share, or None when they differ or there are none."""
-    lengths = {len(w) for w in words}
-    return lengths.pop() if len(lengths) == 1 else None
