@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,20 +39,20 @@ class Solution:
 class Judge:
     """The judge's end of the pipes."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, mode: Callable[[Channel, str], None] = serve) -> None:
         to_worker_r, to_worker_w = os.pipe()
         from_worker_r, from_worker_w = os.pipe()
         self.writer = os.fdopen(to_worker_w, "wb")
         self.reader = os.fdopen(from_worker_r, "rb")
         channel = Channel(os.fdopen(to_worker_r, "rb"), os.fdopen(from_worker_w, "wb"))
-        self.thread = threading.Thread(target=self._serve, args=(channel, str(path)),
+        self.thread = threading.Thread(target=self._serve, args=(mode, channel, str(path)),
                                        daemon=True)
         self.thread.start()
 
     @staticmethod
-    def _serve(channel: Channel, path: str) -> None:
+    def _serve(mode: Callable[[Channel, str], None], channel: Channel, path: str) -> None:
         try:
-            serve(channel, path)
+            mode(channel, path)
         except SystemExit:
             pass
         finally:
@@ -146,22 +146,10 @@ def guess(t, remaining, letter, gold, silver):
 """
 
 
-class EntryJudge(Judge):
-    @staticmethod
-    def _serve(channel: Channel, path: str) -> None:
-        try:
-            serve_entry_points(channel, path)
-        except SystemExit:
-            pass
-        finally:
-            channel.writer.close()
-            channel.reader.close()
-
-
 def test_the_p8079_entry_points_over_the_pipe(tmp_path: Path) -> None:
     path = tmp_path / "entry.py"
     path.write_text(ENTRY_POINTS)
-    judge = EntryJudge(path)
+    judge = Judge(path, serve_entry_points)
     assert judge.receive() == {"op": "ready"}
     judge.send({"op": "init", "n": 2, "scramble": "applebacon"})
     assert judge.receive() == {"op": "done"}
@@ -178,6 +166,6 @@ def test_the_p8079_entry_points_over_the_pipe(tmp_path: Path) -> None:
 def test_entry_points_must_exist(tmp_path: Path) -> None:
     path = tmp_path / "entry.py"
     path.write_text("def init(n, s):\n    pass\n")
-    judge = EntryJudge(path)
+    judge = Judge(path, serve_entry_points)
     assert judge.receive() == {"op": "ce", "error": "the file must define functions init and guess"}
     judge.close()
