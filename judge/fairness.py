@@ -38,46 +38,36 @@ def capacity(replies: int, guesses: int) -> int:
     return total
 
 
-def capacity_bound(matrix: Matrix, candidates: Indices) -> int:
-    """Fewest guesses that could tell `candidates` apart, counting only how many replies a
-    guess can have on them. Valid for every subset too: a subset has no more replies."""
-    if len(candidates) <= 1:
-        return len(candidates)
-    counts = reply_counts(matrix, candidates)
-    replies = max(int((counts[:, :-1] > 0).sum(axis=1).max()), 1)
-    guesses = 1
-    while capacity(replies, guesses) < len(candidates):
+def fewest_guesses(replies: int, size: int) -> int:
+    """Fewest guesses whose capacity holds `size` secrets."""
+    guesses = 0
+    while capacity(replies, guesses) < size:
         guesses += 1
     return guesses
 
 
 def lower_bound(matrix: Matrix, candidates: Indices, depth: int = CHAIN_DEPTH) -> int:
-    """Whatever the first guess, its largest reply group must still be solved: one guess more
-    than the smallest lower bound among the largest groups of every guess."""
-    bound = capacity_bound(matrix, candidates)
+    """The larger of two bounds. Capacity: counting only how many replies a guess can have on
+    the candidates (valid for every subset too: a subset has no more replies). Chain: whatever
+    the first guess, its largest reply group must still be solved, so one guess more than the
+    smallest lower bound among the largest groups of every guess."""
+    if len(candidates) <= 1:
+        return len(candidates)
+    counts = reply_counts(matrix, candidates)[:, :-1]
+    bound = fewest_guesses(max(int((counts > 0).sum(axis=1).max()), 1), len(candidates))
     if depth == 0 or len(candidates) <= 2:
         return bound
-    counts = reply_counts(matrix, candidates)
-    largest_reply = counts[:, :-1].argmax(axis=1)
-    largest_size = counts[:, :-1].max(axis=1)
+    largest_reply, largest_size = counts.argmax(axis=1), counts.max(axis=1)
     chain = None
     for guess in np.argsort(largest_size, kind="stable"):
-        size = int(largest_size[guess])
-        if chain is not None and capacity_bound_by_size(size, word_length(matrix)) >= chain:
+        # With no more than `length` replies a guess, this group cannot lower the chain.
+        weakest = fewest_guesses(word_length(matrix), int(largest_size[guess]))
+        if chain is not None and weakest >= chain:
             continue
         group = candidates[matrix[guess, candidates] == largest_reply[guess]]
         below = lower_bound(matrix, group, depth - 1)
         chain = below if chain is None else min(chain, below)
     return max(bound, 1 + (chain or 0))
-
-
-def capacity_bound_by_size(size: int, length: int) -> int:
-    """The weakest capacity bound: a guess has at most `length` replies besides a full match.
-    Used only to skip guesses that cannot lower the chain bound."""
-    guesses = 0
-    while capacity(length, guesses) < size:
-        guesses += 1
-    return guesses
 
 
 @dataclass(frozen=True)
