@@ -24,21 +24,22 @@ from judge.cases import (
 )
 from judge.fairness import judge_fairness
 from judge.generate import KINDS, generate
-from judge.grading import (
-    CaseResult,
-    Report,
-    Runner,
-    check_writable,
-    grade,
-    reports_json,
+from judge.grading import grade
+from judge.harness.registry import UnknownLanguage
+from judge.report.files import check_writable, write_atomically
+from judge.report.json_report import leaderboard_json, reports_json
+from judge.report.text import (
+    leaderboard,
     summary_text,
     table_header,
     table_row,
     transcript_text,
-    write_atomically,
 )
-from judge.inprocess import InProcessRunner
-from judge.sandbox import IsolatedRunner, Limits, SandboxUnavailable
+from judge.result import CaseResult, Report
+from judge.run.confine import SandboxUnavailable
+from judge.run.inprocess import InProcessRunner
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner, Runner
 from judge.verdicts import MEANING
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -249,7 +250,7 @@ def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
     limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
     try:
         return IsolatedRunner(solution, limits, sandbox=args.sandbox)
-    except SandboxUnavailable as e:
+    except (SandboxUnavailable, UnknownLanguage) as e:
         raise UsageError(str(e)) from e
 
 
@@ -280,19 +281,6 @@ def run_grade(args: argparse.Namespace) -> int:
     return EXIT_OK if report.all_accepted else EXIT_NOT_ACCEPTED
 
 
-def leaderboard(reports: Sequence[Report]) -> str:
-    """One row per solution; mean and worst count every game played to the end (AC or WA)."""
-    rows = [f"{'solution':<22} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
-    for report in reports:
-        s = report.summary()
-        mean = s["mean_guesses_played"]
-        spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        rows.append(f"{Path(report.solution).name:<22} {s['accepted']:>5}/{s['cases']:<5} "
-                    f"{'-' if mean is None else f'{mean:.3f}':>6} "
-                    f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
-    return "\n".join(rows)
-
-
 def run_compare(args: argparse.Namespace) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -310,7 +298,7 @@ def run_compare(args: argparse.Namespace) -> int:
         reports = list(pool.map(graded, args.solutions, runners))
     print(leaderboard(reports))
     if args.json is not None:
-        write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")
+        write_atomically(args.json, leaderboard_json(reports))
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
@@ -473,7 +461,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
     def show(result: Round) -> None:
         if args.verbose or result.ended != "found":
             guesses = " ".join(w for w, _ in result.guesses)
-            print(f"round {result.number:>4} {result.answer}: {result.ended}, "
+            ended = f"{result.ended}: {result.detail}" if result.detail else result.ended
+            print(f"round {result.number:>4} {result.answer}: {ended}, "
                   f"{result.points} points ({guesses})")
 
     try:

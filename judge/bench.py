@@ -20,9 +20,10 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
-from judge.inprocess import InProcessRunner
 from judge.rules import partition_counts
-from judge.sandbox import IsolatedRunner, Limits, Worker
+from judge.run.inprocess import InProcessRunner
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -88,10 +89,11 @@ def worker_start(samples: int = 5) -> float:
     times = []
     for _ in range(samples):
         start = time.perf_counter()
-        worker = Worker(solution, Limits(), sandbox=False)
-        worker.receive(time.monotonic() + 10)
-        times.append(time.perf_counter() - start)
-        worker.kill()
+        with IsolatedRunner(solution) as runner:
+            worker = runner.start_worker()
+            times.append(time.perf_counter() - start)
+            assert not isinstance(worker, str), worker
+            worker.kill()
     return statistics.median(times)
 
 

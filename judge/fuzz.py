@@ -21,8 +21,10 @@ from hypothesis import strategies as st
 
 from judge.cases import Case, cases_to_json
 from judge.fairness import judge_fairness
-from judge.grading import CaseResult, grade
-from judge.sandbox import IsolatedRunner, Limits
+from judge.grading import grade
+from judge.result import CaseResult
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner
 
 WORDS = st.text(alphabet=string.ascii_lowercase, min_size=6, max_size=6)
 LISTS = st.lists(WORDS, min_size=2, max_size=100, unique=True)
@@ -139,7 +141,7 @@ def reproducer(find: Find, solution: Path, allowed: int, seed_value: int) -> Cas
 
 
 def write_reproducer(case: Case, out: Path) -> Path:
-    from judge.grading import write_atomically
+    from judge.report.files import write_atomically
 
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{case.name}.json"

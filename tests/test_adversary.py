@@ -8,7 +8,7 @@ import pytest
 
 from judge.cases import Case, every_secret, load_cases
 from judge.grading import grade
-from judge.sandbox import IsolatedRunner
+from judge.run.session import IsolatedRunner
 
 from .conftest import CASES, SOLUTIONS
 

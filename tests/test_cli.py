@@ -162,12 +162,12 @@ def test_sandbox_without_bubblewrap_says_how_to_install(monkeypatch: pytest.Monk
 
 def test_a_failed_report_write_leaves_nothing_behind(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from judge import grading
+    from judge.report import files
 
     def broken_replace(source: str, target: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(grading.os, "replace", broken_replace)
+    monkeypatch.setattr(files.os, "replace", broken_replace)
     report = tmp_path / "r.json"
     assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
                  "--json", str(report)]) == 2

@@ -10,7 +10,7 @@ from judge.__main__ import main
 from judge.cases import load_cases
 from judge.fairness import judge_fairness
 from judge.grading import grade
-from judge.sandbox import IsolatedRunner
+from judge.run.session import IsolatedRunner
 
 from .conftest import SOLUTIONS
 
@@ -23,6 +23,7 @@ class Solution:
 """
 
 
+@pytest.mark.slow
 def test_finds_shrinks_and_writes_a_fair_failing_case(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     walker = tmp_path / "walker.py"

@@ -8,10 +8,10 @@ import pytest
 
 from judge.cases import Case
 from judge.grading import grade
-from judge.inprocess import InProcessRunner
+from judge.harness.python.worker import LoadError, leetcode_prelude, load_solution_class
 from judge.master import Master
-from judge.sandbox import IsolatedRunner
-from judge.worker import LoadError, leetcode_prelude, load_solution_class
+from judge.run.inprocess import InProcessRunner
+from judge.run.session import IsolatedRunner
 
 CASE = Case("c", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
 

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 
 from judge.cases import Case, load_cases
-from judge.grading import Report, grade
-from judge.inprocess import InProcessRunner
+from judge.grading import grade
+from judge.result import Report
 from judge.rules import match
-from judge.sandbox import IsolatedRunner
+from judge.run.inprocess import InProcessRunner
+from judge.run.session import IsolatedRunner
 
 from .conftest import CASES, SOLUTIONS
 from .strategies import cases
@@ -77,6 +78,7 @@ def test_the_three_minimax_ports_play_identical_games(name: str) -> None:
     assert [r.transcript for r in played(name, lists=3).results] == reference
 
 
+@pytest.mark.slow
 def test_the_seed_minimax_matches_its_published_figures() -> None:
     used = guesses(played("minimax_cpp"))
     assert len(used) == 2000
@@ -92,12 +94,14 @@ def test_random_guessing_matches_its_published_figures() -> None:
     assert 0.05 <= sum(g > 10 for g in used) / len(used) <= 0.09
 
 
+@pytest.mark.slow
 def test_the_strongest_meets_its_targets_on_the_whole_benchmark() -> None:
     used = guesses(played("strongest"))
     assert sum(g > 10 for g in used) == 0
     assert max(used) <= 9 and statistics.fmean(used) <= 5.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("other", ["minimax_cpp", "entropy", "minimax_all", "first_candidate"])
 def test_the_strongest_beats_each_other_solution(other: str) -> None:
     used, theirs = guesses(played("strongest")), guesses(played(other))
@@ -112,6 +116,7 @@ def test_every_solution_is_accepted_on_leetcodes_examples(name: str) -> None:
     assert report.all_accepted
 
 
+@pytest.mark.slow
 def test_the_strongest_is_accepted_on_every_shipped_case() -> None:
     shipped = [c for c in load_cases([CASES]) if not c.name.startswith("bench")]
     report = grade(IsolatedRunner(SOLUTIONS / "strongest.py"), "strongest", shipped)

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from judge.cases import Case
-from judge.grading import Report, grade
-from judge.sandbox import IsolatedRunner, Limits
+from judge.grading import grade
+from judge.result import Report
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner
 
 from .conftest import needs_bubblewrap
 
@@ -134,12 +136,12 @@ def test_the_worker_never_holds_the_secret() -> None:
 
 
 def test_a_judge_failure_is_je_and_never_the_submissions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from judge import sandbox
+    from judge.run import process, session
 
     def cannot_start(*args: object, **kwargs: object) -> None:
-        raise sandbox.JudgeError("cannot start the worker: no processes left")
+        raise process.JudgeError("cannot start the worker: no processes left")
 
-    monkeypatch.setattr(sandbox, "Worker", cannot_start)
+    monkeypatch.setattr(session, "Worker", cannot_start)
     report = graded(SUBMISSIONS / "AC" / "honest_first_candidate.py", sandbox=False)
     assert [r.verdict for r in report.results] == ["JE", "JE"]
     assert "no processes left" in report.results[0].message

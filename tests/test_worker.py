@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from judge.worker import Channel, serve, serve_entry_points
+from judge.harness.python.worker import Channel, serve, serve_entry_points
 
 BODY = """
 class Solution:

@@ -17,9 +17,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from judge.sandbox import Limits, Worker, WorkerOwner
+from judge.run.limits import Limits
+from judge.run.process import Worker
+from judge.run.session import WorkerOwner
 from judge.wc2022.rules import (
     GOLD,
     GUESSES,
@@ -38,6 +40,14 @@ CONTEST_DICTIONARY = Path(__file__).resolve().parents[3] / "shared" / "data" / \
 INIT_SECONDS = 60.0
 
 
+# How a round ended: a closed set, as verdicts are. Only "found" scores points.
+RoundEnd = Literal["found", "out of guesses", "not a word", "raised", "time limit", "died"]
+ROUND_ENDS: tuple[RoundEnd, ...] = ("found", "out of guesses", "not a word", "raised",
+                                    "time limit", "died")
+# What one call of the solution's guess gave: a word, or how the call failed.
+CallResult = Literal["word", "not a word", "raised", "time limit", "died"]
+
+
 class EntryPointError(Exception):
     """The file has no usable init and guess: the variant's CE."""
 
@@ -48,11 +58,13 @@ class Round:
     answer: str
     guesses: list[tuple[str, Feedback]] = field(default_factory=list)
     points: int = 0
-    ended: str = "out of guesses"  # found | not a word | raised | out of guesses
+    ended: RoundEnd = "out of guesses"
+    detail: str = ""  # what failed, for a round that ended otherwise than found or out of guesses
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "answer": self.answer, "points": self.points,
-                "ended": self.ended, "guesses": [[w, list(f)] for w, f in self.guesses]}
+                "ended": self.ended, "detail": self.detail,
+                "guesses": [[w, list(f)] for w, f in self.guesses]}
 
 
 @dataclass
@@ -93,7 +105,7 @@ class EntryPoints(WorkerOwner):
     gets a new worker, and `init` is called again before it.
     """
 
-    mode = "wc2022"
+    game = "wc2022"
 
     def __init__(self, solution: Path, dictionary: Sequence[str], limits: Limits,
                  sandbox: bool) -> None:
@@ -103,7 +115,7 @@ class EntryPoints(WorkerOwner):
     def ready(self) -> Worker:
         if self._worker is not None:
             return self._worker
-        worker = self._start()
+        worker = self.start_worker()
         if isinstance(worker, str):
             raise EntryPointError(f"{self.solution}: {worker}")
         worker.send({"op": "init", "n": len(self.dictionary),
@@ -117,7 +129,7 @@ class EntryPoints(WorkerOwner):
         return worker
 
     def guess(self, number: int, remaining: int, letter: str, gold: list[bool],
-              silver: list[bool]) -> tuple[str, str]:
+              silver: list[bool]) -> tuple[CallResult, str]:
         """("word", w), ("not a word", repr) or (how the call failed, detail)."""
         worker = self.ready()
         worker.send({"op": "guess", "args": [number, remaining, letter, gold, silver]})
@@ -141,7 +153,8 @@ def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) ->
         kind, word = entry.guess(number, remaining, answer[0], list(gold), list(silver))
         if kind != "word" or word not in valid:
             played.guesses.append((word if kind == "word" else f"<{kind}>", ()))
-            played.ended = "not a word" if kind in ("word", "not a word") else f"{kind}: {word}"
+            played.ended = "not a word" if kind == "word" or kind == "not a word" else kind
+            played.detail = word
             return played
         reply = feedback(word, answer)
         played.guesses.append((word, reply))

@@ -4,15 +4,13 @@ This file is the only judge code inside the worker process, and it imports nothi
 standard library, so the sandbox can mount it alone. The worker never learns the secret: its
 `Master` is a proxy that sends each guess to the judge over a pipe and returns the reply.
 
-Protocol, one JSON object per line. Worker to judge: {"op": "ready"} or {"op": "ce", "error"}
-once; then per case {"op": "guess", "word"} or {"op": "guess", "bad"} (a value that is not a
-string), and finally {"op": "done"}, {"op": "stopped"}, or {"op": "raised", "kind", "error"}.
-Judge to worker: {"op": "run", "words", "seed"}; {"reply": int} or {"stop": str} per guess.
+The messages, both games', are written down in PROTOCOL.md beside the harnesses.
 """
 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import inspect
 import json
 import os
@@ -145,6 +143,18 @@ def outcome_of(error: BaseException) -> dict[str, Any]:
     return {"op": "raised", "kind": "RTE", "error": _trimmed(error)}
 
 
+def flush_output() -> None:
+    """Push what the submission printed into the output pipe before the judge hears the end.
+
+    stdout to a pipe is block-buffered: without this, prints without flush=True would wait
+    for the buffer to fill, and a case's output would show up under a later case or never.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        # The submission may have closed, replaced or removed its streams: nothing to push then.
+        with contextlib.suppress(Exception):
+            stream.flush()
+
+
 def serve(channel: Channel, solution_path: str) -> None:
     try:
         solution_class = load_solution_class(solution_path, Master)
@@ -164,6 +174,7 @@ def serve(channel: Channel, solution_path: str) -> None:
             reserve = None
             outcome = outcome_of(e)
             del e
+        flush_output()
         channel.send(outcome)
         if reserve is None:
             reserve = bytearray(1 << 22)
@@ -226,6 +237,7 @@ def serve_entry_points(channel: Channel, solution_path: str) -> None:
         except BaseException as e:
             answer = outcome_of(e)
             del e
+        flush_output()
         channel.send(answer)
 
 

@@ -8,9 +8,9 @@ import time
 import traceback
 from pathlib import Path
 
+from judge.harness.python.worker import LoadError, load_solution_class
 from judge.master import GuessBudgetExhausted, Master
-from judge.sandbox import Outcome
-from judge.worker import LoadError, load_solution_class
+from judge.result import Outcome
 
 
 class InProcessRunner:

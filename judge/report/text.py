@@ -1,0 +1,58 @@
+"""Reports for a terminal: the verdict table, summaries, transcripts and the leaderboard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from judge.result import CaseResult, Report
+
+ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
+
+
+def table_header() -> str:
+    return ROW.format(name="case", verdict="", guesses="guesses", time="time")
+
+
+def table_row(result: CaseResult) -> str:
+    name = result.name if len(result.name) <= 36 else "…" + result.name[-35:]
+    row = ROW.format(name=name, verdict=result.verdict,
+                     guesses=f"{result.guesses}/{result.allowed}",
+                     time=f"{result.time_s * 1000:.0f} ms")
+    if result.verdict != "AC":
+        row += f"  {result.message}"
+    return row
+
+
+def summary_text(report: Report) -> str:
+    s = report.summary()
+    verdicts = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items())
+    text = f"{report.solution}: {s['accepted']}/{s['cases']} accepted ({verdicts})"
+    if s["accepted"]:
+        text += (f"; accepted cases: worst {s['worst_guesses']}, "
+                 f"mean {s['mean_guesses']:.2f} guesses")
+    return text
+
+
+def transcript_text(result: CaseResult) -> str:
+    lines = [f"case {result.name}: {result.verdict} {result.message}", f"secret: {result.secret}"]
+    lines += [f"  {i:>3}. {word} -> {reply}" for i, (word, reply) in
+              enumerate(result.transcript, 1)]
+    if result.detail and result.detail != result.message:
+        lines.append(result.detail)
+    if result.output:
+        lines.append("output:\n" + result.output)
+    return "\n".join(lines)
+
+
+def leaderboard(reports: Sequence[Report]) -> str:
+    """One row per solution; mean and worst count every game played to the end (AC or WA)."""
+    rows = [f"{'solution':<22} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
+    for report in reports:
+        s = report.summary()
+        mean = s["mean_guesses_played"]
+        spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
+        rows.append(f"{Path(report.solution).name:<22} {s['accepted']:>5}/{s['cases']:<5} "
+                    f"{'-' if mean is None else f'{mean:.3f}':>6} "
+                    f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
+    return "\n".join(rows)

@@ -1,0 +1,73 @@
+"""Plain data that every layer shares: how a run ended, one case's result, a whole report."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.verdicts import VERDICTS, Verdict
+
+
+@dataclass
+class Outcome:
+    """How one run of findSecretWord ended, before the Master's rules judge it."""
+
+    verdict: Verdict | None  # None: it returned normally and the Master decides
+    detail: str = ""
+    output: str = ""
+    seconds: float = 0.0
+    stopped: bool = False
+
+
+@dataclass
+class CaseResult:
+    name: str
+    verdict: Verdict
+    message: str
+    guesses: int
+    allowed: int
+    time_s: float
+    secret: str
+    transcript: list[tuple[str, int]] = field(default_factory=list)
+    detail: str = ""
+    output: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "verdict": self.verdict, "message": self.message,
+                "guesses": self.guesses, "allowed": self.allowed,
+                "time_s": round(self.time_s, 4), "secret": self.secret,
+                "transcript": [list(t) for t in self.transcript],
+                "detail": self.detail, "output": self.output}
+
+
+@dataclass
+class Report:
+    solution: str
+    results: list[CaseResult]
+
+    def summary(self) -> dict[str, Any]:
+        accepted = [r.guesses for r in self.results if r.verdict == "AC"]
+        # Games that ran to the end, accepted or not: what a leaderboard compares.
+        played = [r.guesses for r in self.results if r.verdict in ("AC", "WA")]
+        verdicts = Counter(r.verdict for r in self.results)
+        return {
+            "cases": len(self.results),
+            "accepted": len(accepted),
+            "verdicts": {v: verdicts[v] for v in VERDICTS if verdicts[v]},
+            "worst_guesses": max(accepted, default=None),
+            "mean_guesses": round(statistics.fmean(accepted), 4) if accepted else None,
+            "worst_guesses_played": max(played, default=None),
+            "mean_guesses_played": round(statistics.fmean(played), 4) if played else None,
+            "guess_distribution": dict(sorted(Counter(r.guesses for r in self.results).items())),
+            "time_s": round(sum(r.time_s for r in self.results), 3),
+        }
+
+    @property
+    def all_accepted(self) -> bool:
+        return bool(self.results) and all(r.verdict == "AC" for r in self.results)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"solution": self.solution, "summary": self.summary(),
+                "cases": [r.to_json() for r in self.results]}

@@ -1,0 +1,74 @@
+"""What a worker can see: everything its user can (plain), or almost nothing (bubblewrap).
+
+Both take a harness's `Launch` and return the command to start; a harness never knows which.
+"""
+
+from __future__ import annotations
+
+import shutil
+from typing import Protocol
+
+from judge.harness.launch import Launch, Mounted
+from judge.run.process import Command
+
+
+class SandboxUnavailable(Exception):
+    """--sandbox was asked for but bubblewrap is missing."""
+
+
+class Confinement(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def command(self, launch: Launch) -> Command: ...
+
+
+class Unconfined:
+    """The worker runs as the user, with the user's view of the disk."""
+
+    name = "plain"
+
+    def command(self, launch: Launch) -> Command:
+        return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
+                       launch.env)
+
+
+def bubblewrap_path() -> str:
+    path = shutil.which("bwrap")
+    if path is None:
+        raise SandboxUnavailable(
+            "--sandbox needs bubblewrap: install it with 'apt-get install bubblewrap'")
+    return path
+
+
+class Bubblewrap:
+    """No network, a read-only view of /usr and the toolchain, the launch's files, nothing else."""
+
+    name = "bubblewrap"
+
+    def __init__(self) -> None:
+        self.path = bubblewrap_path()
+
+    def command(self, launch: Launch) -> Command:
+        binds = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+                 "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin"]
+        for directory in launch.toolchain:
+            if not directory.startswith("/usr/"):
+                binds += ["--ro-bind", directory, directory]
+        argv = []
+        for argument in launch.argv:
+            if isinstance(argument, Mounted):
+                binds += ["--ro-bind", str(argument.host), argument.inside]
+                argv.append(argument.inside)
+            else:
+                argv.append(argument)
+        environment = [x for name, value in launch.env.items() for x in ("--setenv", name, value)]
+        # bubblewrap itself needs no environment; the program gets exactly the launch's.
+        return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
+                        "--cap-drop", "ALL", *binds, "--proc", "/proc", "--dev", "/dev",
+                        "--tmpfs", "/tmp", "--chdir", "/tmp", "--clearenv", *environment,
+                        *argv], {})
+
+
+def confinement(sandbox: bool) -> Confinement:
+    return Bubblewrap() if sandbox else Unconfined()

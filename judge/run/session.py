@@ -1,0 +1,166 @@
+"""Sessions: one solution file, the workers that run it, and the conversation of each case.
+
+A session keeps one worker for as many cases as it can (LeetCode keeps one process and its
+class state between cases), and replaces it whenever it dies, times out or leaves processes
+behind. The judge's real Master answers every guess; the worker only ever sees replies.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Protocol, Self
+
+from judge.harness.launch import Channel, Game
+from judge.harness.registry import harness_for
+from judge.master import GuessBudgetExhausted, Master
+from judge.result import Outcome
+from judge.run.confine import confinement
+from judge.run.limits import DEFAULT_LIMITS, DEFAULT_MEMORY_ENFORCER, Limits, MemoryEnforcer
+from judge.run.process import Command, Worker, descendants
+
+STARTUP_SECONDS = 10.0
+STOP_GRACE_SECONDS = 1.0
+
+
+class Runner(Protocol):
+    """Plays one case of LeetCode 843 against a Master: what grading needs of a runner."""
+
+    def play(self, master: Master, seed: int | None) -> Outcome: ...
+
+    def __enter__(self) -> Runner: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class WorkerOwner:
+    """Owns at most one live worker for a solution file; use as a context manager."""
+
+    game: Game = "leetcode"
+
+    def __init__(self, solution: Path, limits: Limits, sandbox: bool,
+                 memory: MemoryEnforcer = DEFAULT_MEMORY_ENFORCER) -> None:
+        self.confinement = confinement(sandbox)
+        self.harness = harness_for(solution)
+        self.solution, self.limits, self.sandbox, self.memory = solution, limits, sandbox, memory
+        self._worker: Worker | None = None
+        self.workers_started = 0
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.kill()
+            self._worker = None
+
+    def _retire(self, worker: Worker) -> None:
+        worker.kill()
+        self._worker = None
+
+    def _command(self, channel: Channel) -> Command:
+        launch = self.harness.launch(self.solution, self.game, channel,
+                                     self.memory.harness_memory_mb(self.limits))
+        return self.confinement.command(launch)
+
+    def start_worker(self) -> Worker | str:
+        """A new worker that has loaded the file, or why the file could not be loaded."""
+        worker = Worker(self._command, self.limits.output_bytes)
+        self.workers_started += 1
+        message = worker.receive(time.monotonic() + STARTUP_SECONDS + self.limits.time_seconds)
+        if message and message.get("op") == "ready":
+            worker.baseline = descendants(worker.process.pid)
+            return worker
+        output = worker.output.take()
+        worker.kill()
+        if message and message.get("op") == "ce":
+            return str(message.get("error", ""))
+        why = "did not start in time" if message is None else "died while loading the file"
+        return f"the solution {why}\n{output}".strip()
+
+
+class IsolatedRunner(WorkerOwner):
+    """Plays LeetCode 843 cases through workers for one solution file."""
+
+    def __init__(self, solution: Path, limits: Limits = DEFAULT_LIMITS,
+                 sandbox: bool = False) -> None:
+        super().__init__(solution, limits, sandbox)
+        self._load_error: str | None = None
+
+    def _ready_worker(self) -> Worker | str:
+        """A live worker waiting for a case, or the CE message of a file that cannot load."""
+        if self._load_error is not None:
+            return self._load_error
+        if self._worker is None:
+            started = self.start_worker()
+            if isinstance(started, str):
+                self._load_error = started
+                return started
+            self._worker = started
+        return self._worker
+
+    def play(self, master: Master, seed: int | None) -> Outcome:
+        """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
+        worker = self._ready_worker()
+        if isinstance(worker, str):
+            return Outcome("CE", worker)
+        start = time.monotonic()
+        deadline = start + self.limits.time_seconds
+        worker.send({"op": "run", "words": list(master.words), "seed": seed})
+        outcome = self._converse(worker, master, deadline)
+        outcome.seconds = time.monotonic() - start
+        outcome.output = worker.output.take()
+        if self._worker is worker and worker.strays():
+            self._retire(worker)
+        return outcome
+
+    def _converse(self, worker: Worker, master: Master, deadline: float) -> Outcome:
+        stop_message = ""
+        while True:
+            message = worker.receive(deadline)
+            if message is None:
+                self._retire(worker)
+                if stop_message:
+                    return Outcome(None, stop_message, stopped=True)
+                return Outcome("TLE", f"no return within {self.limits.time_seconds:g} s")
+            op = message.get("op")
+            if op == "guess":
+                if stop_message:
+                    worker.send({"stop": stop_message})
+                    continue
+                word = message["word"] if "word" in message else _NotAWord(message.get("bad"))
+                try:
+                    worker.send({"reply": master.guess(word)})
+                except GuessBudgetExhausted as e:
+                    stop_message = str(e)
+                    worker.send({"stop": stop_message})
+                    deadline = min(deadline, time.monotonic() + STOP_GRACE_SECONDS)
+            elif op == "done" or op == "stopped":
+                return Outcome(None, stop_message, stopped=bool(stop_message))
+            elif op == "raised":
+                kind = message.get("kind")
+                if stop_message:
+                    return Outcome(None, stop_message, stopped=True)
+                return Outcome("MLE" if kind == "MLE" else "RTE", str(message.get("error", "")))
+            elif op == "garbled":
+                self._retire(worker)
+                return Outcome("RTE", f"the solution wrote on the judge's pipe: {message['line']}")
+            else:
+                died = worker.death()
+                self._retire(worker)
+                if stop_message:
+                    return Outcome(None, stop_message, stopped=True)
+                return Outcome("RTE", died)
+
+
+class _NotAWord:
+    """Stands for a guess that was not a string; always answered -1."""
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def __repr__(self) -> str:
+        return self.text
