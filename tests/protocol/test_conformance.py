@@ -1,0 +1,175 @@
+"""The harness protocol (judge/harness/PROTOCOL.md), checked over real pipes for every harness.
+
+Each harness in the registry is started as the judge starts it, on small submissions kept in
+`fixtures/<harness name>/`, one per behaviour, and driven message by message. A new language
+passes this suite by adding its harness to the registry and its fixtures beside Python's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.harness.launch import Game, Harness
+from judge.harness.registry import HARNESSES
+from judge.run.confine import Unconfined
+from judge.run.process import Worker
+
+FIXTURES = Path(__file__).parent / "fixtures"
+WORDS = ["acckzz", "ccbazz", "eiowzz"]
+# Far above what a quiet machine needs to start a harness or answer a message (well under 1 s).
+PATIENCE_SECONDS = 30.0
+
+
+def fixture_file(harness: Harness, behaviour: str) -> Path:
+    for extension in harness.extensions:
+        path = FIXTURES / harness.name / f"{behaviour}{extension}"
+        if path.is_file():
+            return path
+    pytest.fail(f"the {harness.name} harness has no fixture for '{behaviour}' in {FIXTURES}")
+
+
+class Conversation:
+    """The judge's end of one harness process."""
+
+    def __init__(self, harness: Harness, solution: Path, game: Game) -> None:
+        self.worker = Worker(
+            lambda channel: Unconfined().command(harness.launch(solution, game, channel, 0)),
+            output_bytes=4096)
+
+    def receive(self) -> dict[str, Any]:
+        message = self.worker.receive(time.monotonic() + PATIENCE_SECONDS)
+        assert message is not None, "the harness sent nothing in time"
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.worker.send(message)
+
+    def output(self, expected: str) -> str:
+        """The captured output, once it holds `expected` (the drain runs in a thread)."""
+        deadline = time.monotonic() + PATIENCE_SECONDS
+        text = ""
+        while expected not in text and time.monotonic() < deadline:
+            text += self.worker.output.take()
+            time.sleep(0.01)
+        return text
+
+
+@pytest.fixture(params=HARNESSES, ids=lambda h: h.name)
+def harness(request: pytest.FixtureRequest) -> Harness:
+    found: Harness = request.param
+    return found
+
+
+@pytest.fixture
+def start(harness: Harness) -> Iterator[Any]:
+    started: list[Conversation] = []
+
+    def starter(behaviour: str, game: Game = "leetcode") -> Conversation:
+        conversation = Conversation(harness, fixture_file(harness, behaviour), game)
+        started.append(conversation)
+        return conversation
+
+    yield starter
+    for conversation in started:
+        conversation.worker.kill()
+
+
+def run(conversation: Conversation, seed: int | None = None) -> None:
+    assert conversation.receive() == {"op": "ready"}
+    conversation.send({"op": "run", "words": WORDS, "seed": seed})
+
+
+def test_guesses_go_out_and_replies_come_back(start: Any) -> None:
+    conversation = start("plays_in_order")
+    run(conversation, seed=7)
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"reply": 2})
+    assert conversation.receive() == {"op": "guess", "word": "ccbazz"}
+    conversation.send({"reply": 6})
+    assert conversation.receive() == {"op": "done"}
+    # The same process serves the next case, as LeetCode's does.
+    conversation.send({"op": "run", "words": WORDS, "seed": None})
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+
+
+def test_invalid_words_are_sent_for_the_judge_to_answer(start: Any) -> None:
+    conversation = start("guesses_invalid_words")
+    run(conversation)
+    assert conversation.receive() == {"op": "guess", "word": ""}
+    conversation.send({"reply": -1})
+    long_guess = conversation.receive()
+    assert long_guess["op"] == "guess" and "word" not in long_guess
+    assert 0 < len(long_guess["bad"]) <= 64 and "xxxx" in long_guess["bad"]
+    conversation.send({"reply": -1})
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"reply": 6})
+    assert conversation.receive() == {"op": "done"}
+
+
+def test_the_runaway_stop_cannot_be_swallowed(start: Any) -> None:
+    conversation = start("catches_everything")
+    run(conversation)
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"reply": 0})
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"stop": "more than 200 calls to Master.guess"})
+    assert conversation.receive() == {"op": "stopped"}
+
+
+def test_a_raise_is_reported_and_the_harness_serves_on(start: Any) -> None:
+    conversation = start("raises")
+    run(conversation)
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"reply": 0})
+    raised = conversation.receive()
+    assert raised["op"] == "raised" and raised["kind"] == "RTE"
+    assert "boom from the solution" in raised["error"]
+    conversation.send({"op": "run", "words": WORDS, "seed": None})
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+
+
+def test_printed_output_goes_to_its_own_pipe(start: Any) -> None:
+    conversation = start("prints")
+    run(conversation)
+    assert conversation.receive() == {"op": "guess", "word": "acckzz"}
+    conversation.send({"reply": 6})
+    assert conversation.receive() == {"op": "done"}
+    output = conversation.output("and from its stderr")
+    assert "hello from the solution" in output and "and from its stderr" in output
+
+
+def test_a_file_that_cannot_load_is_reported_once_and_the_harness_exits(start: Any) -> None:
+    conversation = start("cannot_load")
+    message = conversation.receive()
+    assert message["op"] == "ce" and message["error"]
+    assert conversation.worker.process.wait(timeout=PATIENCE_SECONDS) is not None
+
+
+def test_the_harness_exits_when_the_judge_goes(start: Any) -> None:
+    conversation = start("plays_in_order")
+    assert conversation.receive() == {"op": "ready"}
+    conversation.worker.close_requests()
+    assert conversation.worker.process.wait(timeout=PATIENCE_SECONDS) is not None
+
+
+def test_the_p8079_entry_points(start: Any) -> None:
+    conversation = start("entry_points", "wc2022")
+    assert conversation.receive() == {"op": "ready"}
+    conversation.send({"op": "init", "n": 2, "scramble": "applebacon"})
+    assert conversation.receive() == {"op": "done"}
+    flags = [False] * 5
+    conversation.send({"op": "guess", "args": [1, 5, "b", flags, flags]})
+    assert conversation.receive() == {"op": "word", "word": "bacon"}
+    conversation.send({"op": "guess", "args": [2, 5, "y", flags, flags]})
+    not_a_word = conversation.receive()
+    assert not_a_word["op"] == "word" and "word" not in not_a_word and not_a_word["bad"]
+    conversation.send({"op": "guess", "args": [3, 5, "x", flags, flags]})
+    raised = conversation.receive()
+    assert raised["op"] == "raised" and "boom from guess" in raised["error"]
+    conversation.send({"op": "guess", "args": [4, 5, "a", flags, flags]})
+    assert conversation.receive() == {"op": "word", "word": "apple"}
