@@ -6,11 +6,12 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv test grade compare check lint coverage bench fuzz clean \
+.PHONY: help venv test quick grade compare check lint coverage bench fuzz clean \
 	benchmark-cases generated-cases handwritten-cases
 
 help:
 	@echo "make test       set up .venv, install, run every test"
+	@echo "make quick      the tests not marked slow (a few seconds' feedback while editing)"
 	@echo "make grade      grade SOLUTION (default $(SOLUTION)) on CASES (default $(CASES))"
 	@echo "make compare    leaderboard of every reference solution on cases/benchmark"
 	@echo "make lint       ruff and mypy --strict"
@@ -29,6 +30,9 @@ venv: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+quick: $(STAMP)
+	$(PY) -m pytest -q -m "not slow"
 
 grade: $(STAMP)
 	$(PY) -m judge grade $(SOLUTION) --cases $(CASES) --quiet

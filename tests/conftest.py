@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,5 +18,9 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
-needs_bubblewrap = pytest.mark.skipif(
-    shutil.which("bwrap") is None, reason="bubblewrap is missing: apt-get install bubblewrap")
+def needs_bubblewrap(test: Callable[..., None]) -> Callable[..., None]:
+    """Marks a test `sandbox`, and skips it with how to install bubblewrap where it is missing."""
+    skip = pytest.mark.skipif(shutil.which("bwrap") is None,
+                              reason="bubblewrap is missing: apt-get install bubblewrap")
+    marked: Callable[..., None] = pytest.mark.sandbox(skip(test))
+    return marked

@@ -24,6 +24,7 @@ def test_isolation_rows() -> None:
     assert row["guess_round_trip_us"] > 0 and row["worker_start_s"] > 0
 
 
+@pytest.mark.slow
 def test_solver_and_fuzzer_rows() -> None:
     (row,) = bench.optimal_solver(sizes=(20,), limit=10)
     assert row["proven"] and row["lower"] == row["upper"]

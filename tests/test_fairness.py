@@ -51,6 +51,7 @@ def test_lower_bound_of_a_single_word_and_of_nothing() -> None:
     assert lower_bound(matrix, np.array([], dtype=np.intp)) == 0
 
 
+@pytest.mark.slow
 def test_every_shipped_list_is_fair() -> None:
     lists = {c.words: c for c in load_cases([CASES])}
     for case in lists.values():
