@@ -43,6 +43,14 @@ class Channel:
     write_fd: int
 
 
+@dataclass(frozen=True)
+class Frame:
+    """One call in the submission's own file, from a stack dump."""
+
+    line: int
+    function: str
+
+
 class Harness(Protocol):
     @property
     def name(self) -> str: ...
@@ -52,6 +60,16 @@ class Harness(Protocol):
         """File endings of this language's submissions, lowercase with the dot."""
         ...
 
-    def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int) -> Launch:
-        """The command that starts this harness on `solution`, serving `game`."""
+    def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
+               seed: int | None) -> Launch:
+        """The command that starts this harness on `solution`, serving `game`.
+
+        `seed`, when given, fixes every source of randomness the language seeds at start-up
+        (Python's string hashing), so that a run can be replayed exactly.
+        """
+        ...
+
+    def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
+        """The output without the stack dump a time-out made (see PROTOCOL.md), and the dump's
+        calls in `solution`, innermost first; ([], output unchanged) when there is no dump."""
         ...

@@ -50,8 +50,11 @@ class Bubblewrap:
         self.path = bubblewrap_path()
 
     def command(self, launch: Launch) -> Command:
-        binds = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
-                 "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin"]
+        system = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+                  "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+                  "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+        # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
+        binds = []
         for directory in launch.toolchain:
             if not directory.startswith("/usr/"):
                 binds += ["--ro-bind", directory, directory]
@@ -65,9 +68,8 @@ class Bubblewrap:
         environment = [x for name, value in launch.env.items() for x in ("--setenv", name, value)]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
-                        "--cap-drop", "ALL", *binds, "--proc", "/proc", "--dev", "/dev",
-                        "--tmpfs", "/tmp", "--chdir", "/tmp", "--clearenv", *environment,
-                        *argv], {})
+                        "--cap-drop", "ALL", *system, *binds, "--chdir", "/tmp", "--clearenv",
+                        *environment, *argv], {})
 
 
 def confinement(sandbox: bool) -> Confinement:

@@ -13,10 +13,9 @@ import os
 import select
 import signal
 import subprocess
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from judge.harness.launch import Channel
@@ -33,36 +32,62 @@ class Command:
     argv: Sequence[str]
     env: Mapping[str, str]
 
-@dataclass
 class OutputDrain:
-    """Reads the worker's stdout and stderr forever, keeping at most `limit` bytes per case."""
+    """The worker's stdout and stderr, read by the judge whenever it waits on the worker.
 
-    fd: int
-    limit: int
-    kept: bytearray = field(default_factory=bytearray)
-    dropped: int = 0
+    Of each case's output the first `limit` bytes are kept and the rest only counted; the last
+    `RECENT_BYTES` are kept as well, where a harness's stack dump on a time-out would be.
+    Reading happens in the judge's own wait (no thread), so when the harness reports a case's
+    end, everything it printed before is already here.
+    """
 
-    def __post_init__(self) -> None:
-        self._lock = threading.Lock()
-        threading.Thread(target=self._drain, daemon=True).start()
+    RECENT_BYTES = 8192
 
-    def _drain(self) -> None:
-        with contextlib.suppress(OSError):
-            while chunk := os.read(self.fd, 65536):
-                with self._lock:
-                    room = self.limit - len(self.kept)
-                    self.kept += chunk[: max(room, 0)]
-                    self.dropped += max(len(chunk) - max(room, 0), 0)
-        with contextlib.suppress(OSError):
-            os.close(self.fd)
+    def __init__(self, fd: int, limit: int) -> None:
+        os.set_blocking(fd, False)
+        self.fd, self.limit = fd, limit
+        self.kept, self.dropped, self.recent = bytearray(), 0, b""
+
+    @property
+    def open(self) -> bool:
+        return self.fd >= 0
+
+    def pump(self) -> None:
+        """Read whatever the pipe holds now, without waiting for more."""
+        while self.fd >= 0:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.close()
+                return
+            room = max(self.limit - len(self.kept), 0)
+            self.kept += chunk[:room]
+            self.dropped += len(chunk) - len(chunk[:room])
+            self.recent = (self.recent + chunk)[-self.RECENT_BYTES:]
 
     def take(self) -> str:
-        with self._lock:
-            text = self.kept.decode("utf-8", "replace")
-            if self.dropped:
-                text += f"\n[... {self.dropped} more bytes of output dropped]"
-            self.kept, self.dropped = bytearray(), 0
+        """This case's output, and start counting the next case's."""
+        self.pump()
+        text = self.kept.decode("utf-8", "replace")
+        if self.dropped:
+            text += f"\n[... {self.dropped} more bytes of output dropped]"
+        self.kept, self.dropped = bytearray(), 0
         return text
+
+    def take_recent(self) -> str:
+        self.pump()
+        recent, self.recent = self.recent, b""
+        return recent.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
+            self.fd = -1
 
 
 def descendants(pid: int) -> set[int]:
@@ -120,14 +145,21 @@ class Worker:
             os.write(self._to_worker, json.dumps(message).encode() + b"\n")
 
     def receive(self, deadline: float) -> dict[str, Any] | None:
-        """The next message; None when the deadline passes; {} when the worker has gone."""
+        """The next message; None when the deadline passes; {} when the worker has gone.
+
+        While it waits, it also reads the worker's output, so that a worker blocked on a full
+        output pipe can go on.
+        """
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            ready, _, _ = select.select([self._from_worker], [], [], remaining)
-            if not ready:
-                return None
+            watched = [self._from_worker] + ([self.output.fd] if self.output.open else [])
+            ready, _, _ = select.select(watched, [], [], remaining)
+            if self.output.open and self.output.fd in ready:
+                self.output.pump()
+            if self._from_worker not in ready:
+                continue
             chunk = os.read(self._from_worker, 65536)
             if not chunk:
                 return {}
@@ -157,6 +189,8 @@ class Worker:
             self.process.kill()
         self.process.wait()
         self.close_requests()
+        self.output.pump()
+        self.output.close()
         if self._from_worker >= 0:
             with contextlib.suppress(OSError):
                 os.close(self._from_worker)

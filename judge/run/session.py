@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Protocol, Self
 
-from judge.harness.launch import Channel, Game
+from judge.harness.launch import Channel, Frame, Game
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
@@ -61,14 +61,17 @@ class WorkerOwner:
         worker.kill()
         self._worker = None
 
-    def _command(self, channel: Channel) -> Command:
+    def _command(self, channel: Channel, seed: int | None) -> Command:
         launch = self.harness.launch(self.solution, self.game, channel,
-                                     self.memory.harness_memory_mb(self.limits))
+                                     self.memory.harness_memory_mb(self.limits), seed)
         return self.confinement.command(launch)
 
-    def start_worker(self) -> Worker | str:
-        """A new worker that has loaded the file, or why the file could not be loaded."""
-        worker = Worker(self._command, self.limits.output_bytes)
+    def start_worker(self, seed: int | None = None) -> Worker | str:
+        """A new worker that has loaded the file, or why the file could not be loaded.
+
+        `seed` fixes the worker's start-up randomness (Python's string hashing) for replays.
+        """
+        worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes)
         self.workers_started += 1
         message = worker.receive(time.monotonic() + STARTUP_SECONDS + self.limits.time_seconds)
         if message and message.get("op") == "ready":
@@ -90,12 +93,12 @@ class IsolatedRunner(WorkerOwner):
         super().__init__(solution, limits, sandbox)
         self._load_error: str | None = None
 
-    def _ready_worker(self) -> Worker | str:
+    def _ready_worker(self, seed: int | None = None) -> Worker | str:
         """A live worker waiting for a case, or the CE message of a file that cannot load."""
         if self._load_error is not None:
             return self._load_error
         if self._worker is None:
-            started = self.start_worker()
+            started = self.start_worker(seed)
             if isinstance(started, str):
                 self._load_error = started
                 return started
@@ -104,15 +107,21 @@ class IsolatedRunner(WorkerOwner):
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
-        worker = self._ready_worker()
+        worker = self._ready_worker(seed)
         if isinstance(worker, str):
             return Outcome("CE", worker)
         start = time.monotonic()
         deadline = start + self.limits.time_seconds
-        worker.send({"op": "run", "words": list(master.words), "seed": seed})
+        worker.send({"op": "run", "words": list(master.words), "seed": seed,
+                     "dump_after": dump_time(self.limits.time_seconds)})
         outcome = self._converse(worker, master, deadline)
         outcome.seconds = time.monotonic() - start
-        outcome.output = worker.output.take()
+        output, recent = worker.output.take(), worker.output.take_recent()
+        outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
+        if not frames:
+            frames = self.harness.split_stack_dump(recent, self.solution)[1]
+        if outcome.verdict == "TLE" and frames:
+            outcome.detail = where_it_was(outcome.detail, frames, self.solution)
         if self._worker is worker and worker.strays():
             self._retire(worker)
         return outcome
@@ -154,6 +163,28 @@ class IsolatedRunner(WorkerOwner):
                 if stop_message:
                     return Outcome(None, stop_message, stopped=True)
                 return Outcome("RTE", died)
+
+
+def dump_time(limit: float) -> float:
+    """When the harness dumps the solution's stack: just before the judge gives up on it."""
+    return limit - min(0.5, 0.2 * limit)
+
+
+def where_it_was(detail: str, frames: list[Frame], solution: Path, most: int = 5) -> str:
+    """A time-out's detail: where it was in the submission's own file, innermost call first."""
+    try:
+        source = solution.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        source = []
+
+    def code(line: int) -> str:
+        return f": {source[line - 1].strip()}" if 0 < line <= len(source) else ""
+
+    innermost = frames[0]
+    lines = [f"{detail}; it was at line {innermost.line}, in {innermost.function}",
+             "where the solution was when its time ran out, innermost call first:"]
+    lines += [f"  line {f.line}, in {f.function}{code(f.line)}" for f in frames[:most]]
+    return "\n".join(lines)
 
 
 class _NotAWord:

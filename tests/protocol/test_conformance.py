@@ -38,7 +38,7 @@ class Conversation:
 
     def __init__(self, harness: Harness, solution: Path, game: Game) -> None:
         self.worker = Worker(
-            lambda channel: Unconfined().command(harness.launch(solution, game, channel, 0)),
+            lambda channel: Unconfined().command(harness.launch(solution, game, channel, 0, None)),
             output_bytes=4096)
 
     def receive(self) -> dict[str, Any]:
@@ -173,3 +173,17 @@ def test_the_p8079_entry_points(start: Any) -> None:
     assert raised["op"] == "raised" and "boom from guess" in raised["error"]
     conversation.send({"op": "guess", "args": [4, 5, "a", flags, flags]})
     assert conversation.receive() == {"op": "word", "word": "apple"}
+
+
+def test_a_stack_dump_is_written_when_asked(start: Any, harness: Harness) -> None:
+    conversation = start("loops_forever")
+    assert conversation.receive() == {"op": "ready"}
+    conversation.send({"op": "run", "words": WORDS, "seed": None, "dump_after": 0.2})
+    fixture = fixture_file(harness, "loops_forever")
+    deadline = time.monotonic() + PATIENCE_SECONDS
+    output, frames = "", []
+    while not frames and time.monotonic() < deadline:
+        output += conversation.worker.output.take()
+        frames = harness.split_stack_dump(output, fixture)[1]
+        time.sleep(0.05)
+    assert frames and frames[0].line == 5, output
