@@ -28,6 +28,7 @@ from judge.grading import grade
 from judge.harness.registry import UnknownLanguage
 from judge.report.files import check_writable, write_atomically
 from judge.report.json_report import leaderboard_json, reports_json
+from judge.report.progress import Progress
 from judge.report.text import (
     leaderboard,
     summary_text,
@@ -127,6 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_run_options(compare_parser)
     compare_parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                                 help="solutions graded at once (default: one per core)")
+    compare_parser.add_argument("-q", "--quiet", action="store_true",
+                                help="no progress line, only the leaderboard")
 
     check_parser = commands.add_parser(
         "check", help="is a case fair? bounds on the guesses any strategy needs",
@@ -263,8 +266,21 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]) -> tuple[list[C
 
 def run_grade(args: argparse.Namespace) -> int:
     cases, (runner,) = prepare(args, [args.solution])
+    # With rows on screen, the rows are the progress; with --quiet, a line on a terminal is.
+    progress = Progress(len(cases), f"grading {args.solution.name}",
+                        enabled=None if args.quiet else False)
+    load_errors: list[CaseResult] = []
 
     def show(result: CaseResult) -> None:
+        progress.advance()
+        if result.verdict == "CE":
+            # A file that cannot load fails every case the same way: say so once.
+            if not load_errors and not args.quiet:
+                print(f"CE   {args.solution}: {result.message}", flush=True)
+                if args.verbose:
+                    print(result.detail, flush=True)
+            load_errors.append(result)
+            return
         if not args.quiet:
             print(table_row(result), flush=True)
         if args.verbose >= 2 or (args.verbose and result.verdict != "AC"):
@@ -272,9 +288,14 @@ def run_grade(args: argparse.Namespace) -> int:
 
     if not args.quiet:
         print(table_header())
-    report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show)
+    try:
+        report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show)
+    finally:
+        progress.close()
     print(summary_text(report))
-    if not report.all_accepted and not args.verbose:
+    if load_errors and not args.verbose:
+        print("see the whole error with: -v")
+    elif len(load_errors) < len(report.results) and not report.all_accepted and not args.verbose:
         print("see a failing case's guesses with: --case NAME -v")
     if args.json is not None:
         write_atomically(args.json, reports_json([report]))
@@ -288,14 +309,20 @@ def run_compare(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1")
     cases, runners = prepare(args, args.solutions)
 
+    progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
+                        enabled=False if args.quiet else None)
+
     def graded(solution: Path, runner: Runner) -> Report:
         # Each solution has its own worker process, so threads grade them side by side.
-        print(f"grading {solution} on {len(cases)} cases ...", file=sys.stderr, flush=True)
-        return grade(runner, str(solution), cases, args.seed, args.adversary)
+        return grade(runner, str(solution), cases, args.seed, args.adversary,
+                     lambda result: progress.advance())
 
     workers = 1 if args.in_process else args.jobs
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        reports = list(pool.map(graded, args.solutions, runners))
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            reports = list(pool.map(graded, args.solutions, runners))
+    finally:
+        progress.close()
     print(leaderboard(reports))
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))

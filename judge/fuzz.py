@@ -91,8 +91,10 @@ class Fuzzer:
                                 f"{worst.guesses} guesses; shrinking ...")
         if elapsed - self.last_report >= REPORT_EVERY_SECONDS:
             self.last_report = elapsed
+            left = max(deadline - elapsed, 0.0)
             self.report(f"  {self.progress.examples} lists tried, worst so far "
-                        f"{self.progress.worst} guesses, {elapsed:.0f} s")
+                        f"{self.progress.worst} guesses, {elapsed:.0f} s"
+                        f", at most {left:.0f} s of {'search' if searching else 'shrinking'} left")
         self.verdicts[words] = find
         return find
 

@@ -2,21 +2,70 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.result import CaseResult, Outcome, Report
+from judge.rules import NOT_A_WORD, match
 from judge.run.session import Runner
 from judge.verdicts import MEANING, WRONG_ANSWER_TEXT, Verdict
 
+TRACEBACK_HEADER = "Traceback (most recent call last):"
+
 
 def headline(verdict: Verdict, detail: str) -> str:
-    """One line for the table: a traceback's last line, else the detail's first."""
+    """One line for the table: a traceback's exception line, else the detail's first line."""
     lines = detail.strip().splitlines()
     if not lines:
         return MEANING[verdict]
-    return lines[-1] if lines[0].startswith("Traceback") else lines[0]
+    if lines[0].startswith(TRACEBACK_HEADER):
+        # Frames are indented; the exception's own line is the first one after the last
+        # traceback header (a chained exception has several) that is not.
+        last = max(i for i, line in enumerate(lines) if line.startswith(TRACEBACK_HEADER))
+        after = [line for line in lines[last + 1:] if line and not line[0].isspace()]
+        if after:
+            return after[0]
+    return lines[0]
+
+
+def wrong_answer_reason(master: Master, stopped: bool) -> str:
+    """Which of LeetCode's two reasons applies, in the words of this run."""
+    if stopped:
+        return f"stopped after the runaway cap of {master.cap} calls to Master.guess"
+    found_at = next((i for i, (word, reply) in enumerate(master.transcript, 1)
+                     if reply >= 0 and reply == len(word)), None)
+    if found_at is None:
+        guesses = "1 guess" if master.calls == 1 else f"{master.calls} guesses"
+        return f"returned after {guesses} without guessing the secret"
+    if found_at > master.allowed_guesses:
+        return f"found the secret at guess {found_at}, limit {master.allowed_guesses}"
+    return (f"found the secret at guess {found_at}, then kept calling: {master.calls} calls, "
+            f"limit {master.allowed_guesses}")
+
+
+def wasted_guesses(transcript: Sequence[tuple[str, int]], words: Sequence[str]) -> list[str]:
+    """Notes on guesses that could not help: repeats, non-words, words already ruled out."""
+    notes = []
+    repeats = {w: n for w, n in Counter(w for w, _ in transcript).items() if n > 1}
+    notes += [f"guessed {w!r} {n} times" for w, n in repeats.items()]
+    invalid = sum(reply == NOT_A_WORD for _, reply in transcript)
+    if invalid:
+        notes.append("1 call was not a word of the list (answered -1)" if invalid == 1 else
+                     f"{invalid} calls were not words of the list (answered -1)")
+    listed = set(words)
+    for i, (word, _) in enumerate(transcript, 1):
+        if word not in listed:
+            continue
+        earlier = next(((j, g, r) for j, (g, r) in enumerate(transcript[:i - 1], 1)
+                        if r != NOT_A_WORD and g in listed and match(g, word) != r), None)
+        if earlier is not None:
+            j, g, r = earlier
+            notes.append(f"guess {i} ({word}) could no longer be the secret: guess {j} ({g}) "
+                         f"got {r}, and {word} would have given {match(g, word)}")
+            break  # the first such guess is what a candidate needs to see
+    return notes
 
 
 def judge_case(runner: Runner, case: Case, seed: int | None, adversary: bool) -> CaseResult:
@@ -30,10 +79,12 @@ def judge_case(runner: Runner, case: Case, seed: int | None, adversary: bool) ->
     if outcome.verdict is not None:
         verdict, detail = outcome.verdict, outcome.detail
         message = headline(verdict, detail)
-    elif outcome.stopped:
-        verdict, message, detail = "WA", WRONG_ANSWER_TEXT, f"stopped: {outcome.detail}"
     else:
-        (verdict, message), detail = master.verdict(), ""
+        verdict, message = ("WA", WRONG_ANSWER_TEXT) if outcome.stopped else master.verdict()
+        detail = ""
+        if verdict == "WA":
+            notes = wasted_guesses(master.transcript, case.words)
+            detail = "\n".join([wrong_answer_reason(master, outcome.stopped), *notes])
     return CaseResult(case.name, verdict, message, master.calls, case.allowed_guesses,
                       outcome.seconds, master.secret(), list(master.transcript), detail,
                       outcome.output)

@@ -142,12 +142,16 @@ def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
     out = tmp_path / "board.json"
     code = main(["compare", str(SOLUTIONS / "minimax_cpp.py"), str(SOLUTIONS / "random_guess.py"),
                  "--cases", str(CASES / "handwritten"), "--seed", "1", "--json", str(out)])
-    assert code in (0, 1)
+    assert code == 0  # both solutions win every handwritten case with this seed
     board = capsys.readouterr().out.splitlines()
-    assert board[0].split()[:4] == ["solution", "accepted", "mean", "worst"]
+    assert board[0].split()[:6] == ["solution", "accepted", "not", "accepted", "mean", "worst"]
     assert board[1].startswith("minimax_cpp.py") and board[2].startswith("random_guess.py")
     data = json.loads(out.read_text())
     assert [Path(r["solution"]).name for r in data] == ["minimax_cpp.py", "random_guess.py"]
+    # One case not accepted makes the exit code 1.
+    assert main(["compare", str(SOLUTIONS / "minimax_cpp.py"),
+                 str(SOLUTIONS.parent / "tests" / "submissions" / "WA" / "gives_up.py"),
+                 "--cases", str(CASES / "examples")]) == 1
 
 
 def test_sandbox_without_bubblewrap_says_how_to_install(monkeypatch: pytest.MonkeyPatch,

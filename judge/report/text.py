@@ -20,8 +20,15 @@ def table_row(result: CaseResult) -> str:
                      guesses=f"{result.guesses}/{result.allowed}",
                      time=f"{result.time_s * 1000:.0f} ms")
     if result.verdict != "AC":
-        row += f"  {result.message}"
+        row += f"  {why(result)}"
     return row
+
+
+def why(result: CaseResult) -> str:
+    """One line on a case not accepted: for WA the run's own reason, else the message."""
+    if result.verdict == "WA" and result.detail:
+        return result.detail.splitlines()[0]
+    return result.message
 
 
 def summary_text(report: Report) -> str:
@@ -38,8 +45,10 @@ def transcript_text(result: CaseResult) -> str:
     lines = [f"case {result.name}: {result.verdict} {result.message}", f"secret: {result.secret}"]
     lines += [f"  {i:>3}. {word} -> {reply}" for i, (word, reply) in
               enumerate(result.transcript, 1)]
-    if result.detail and result.detail != result.message:
-        lines.append(result.detail)
+    detail = result.detail.splitlines()
+    if detail and detail[0] == result.message:
+        detail = detail[1:]  # the headline is already on the first line
+    lines += detail
     if result.output:
         lines.append("output:\n" + result.output)
     return "\n".join(lines)
@@ -47,12 +56,14 @@ def transcript_text(result: CaseResult) -> str:
 
 def leaderboard(reports: Sequence[Report]) -> str:
     """One row per solution; mean and worst count every game played to the end (AC or WA)."""
-    rows = [f"{'solution':<22} {'accepted':>11} {'mean':>6} {'worst':>5} {'time':>8}  guesses used"]
+    rows = [f"{'solution':<22} {'accepted':>11} {'not accepted':<14} {'mean':>6} {'worst':>5} "
+            f"{'time':>8}  guesses used"]
     for report in reports:
         s = report.summary()
         mean = s["mean_guesses_played"]
+        failed = " ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
         rows.append(f"{Path(report.solution).name:<22} {s['accepted']:>5}/{s['cases']:<5} "
-                    f"{'-' if mean is None else f'{mean:.3f}':>6} "
+                    f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
                     f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
     return "\n".join(rows)
