@@ -6,11 +6,12 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv test quick grade compare check lint coverage bench fuzz clean \
+.PHONY: help venv system-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
 	benchmark-cases generated-cases handwritten-cases
 
 help:
 	@echo "make test       set up .venv, install, run every test"
+	@echo "make test-busy  the whole suite while two CPU-bound processes keep both cores busy"
 	@echo "make quick      the tests not marked slow (a few seconds' feedback while editing)"
 	@echo "make grade      grade SOLUTION (default $(SOLUTION)) on CASES (default $(CASES))"
 	@echo "make compare    leaderboard of every reference solution on cases/benchmark"
@@ -28,8 +29,29 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-test: $(STAMP)
+# Debian tools the tests use; installed where we may (root with apt-get), else named.
+SYSTEM_PACKAGES := bwrap:bubblewrap
+
+system-packages:
+	@for pair in $(SYSTEM_PACKAGES); do tool=$${pair%%:*}; package=$${pair#*:}; \
+	  command -v $$tool >/dev/null 2>&1 && continue; \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing $$package"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$package \
+	      >/dev/null) || echo "note: could not install $$package"; \
+	  else echo "note: $$tool is missing, its tests are skipped: sudo apt-get install $$package"; fi; \
+	done
+
+test: $(STAMP) system-packages
 	$(PY) -m pytest -q
+
+# The suite must pass on a shared machine, not only an idle one: two busy loops run
+# alongside it and are stopped however the suite ends.
+test-busy: $(STAMP) system-packages
+	@$(PY) -c 'while True: pass' & one=$$!; $(PY) -c 'while True: pass' & two=$$!; \
+	  trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
+	  echo "two CPU-bound processes started ($$one, $$two)"; \
+	  $(PY) -m pytest -q
 
 quick: $(STAMP)
 	$(PY) -m pytest -q -m "not slow"

@@ -57,6 +57,16 @@ def require_writable(report: Path | None) -> None:
         raise UsageError(problem)
 
 
+LONGEST_LIMIT_SECONDS = 24 * 3600.0
+
+
+def check_seconds(option: str, value: float | None) -> None:
+    """A time limit must be a real, positive number of seconds, and not absurdly long."""
+    if value is not None and not (0 < value <= LONGEST_LIMIT_SECONDS):  # also false for nan
+        raise UsageError(f"{option} must be positive and at most {LONGEST_LIMIT_SECONDS:g} "
+                         f"seconds, not {value}")
+
+
 def default_cases() -> Path:
     here = Path("cases")
     return here if here.is_dir() else PROJECT_ROOT / "cases"
@@ -92,7 +102,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--case", dest="only", metavar="NAME",
                         help="run only the cases whose name contains NAME")
     parser.add_argument("--time-limit", type=float, default=Limits.time_seconds, metavar="S",
-                        help="wall-clock seconds per case (default %(default)s)")
+                        help="CPU seconds per case, counted over the worker's whole process "
+                             "tree; the wall clock stops a case at 3x (default %(default)s)")
     parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB",
                         help="address space of the worker in MiB (default %(default)s)")
     parser.add_argument("--sandbox", action="store_true",
@@ -206,8 +217,13 @@ def build_parser() -> argparse.ArgumentParser:
     wc2022_parser.add_argument("--json", type=Path, metavar="FILE")
     wc2022_parser.add_argument("-v", "--verbose", action="store_true",
                                help="print every round, not only the lost ones")
-    wc2022_parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
-                               help="seconds per call of guess (default %(default)s)")
+    wc2022_parser.add_argument("--time-limit", type=float, default=None, metavar="S",
+                               help="CPU seconds for one call of guess (default 10): a ceiling, "
+                                    "so that one runaway call cannot spend the whole match")
+    wc2022_parser.add_argument("--match-time-limit", type=float, default=None, metavar="S",
+                               help="CPU seconds for loading, init and every round together, "
+                                    "as in the contest (default: 60 + 1 per round); when it "
+                                    "runs out, every round left is lost")
     wc2022_parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB")
     wc2022_parser.add_argument("--sandbox", action="store_true",
                                help="run the solution under bubblewrap")
@@ -229,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
                               help="time limit of the optimal solver per list")
     bench_parser.add_argument("--fuzz-budget", type=float, default=600.0, metavar="S",
                               help="search budget of the fuzzer per solution")
+    bench_parser.add_argument("--wc2022-rounds", type=int, default=1000, metavar="T",
+                              help="rounds of each P8079 match (default %(default)s; the pure "
+                                   "port takes about 5 minutes for 1,000)")
     return parser
 
 
@@ -246,10 +265,11 @@ def selected_cases(args: argparse.Namespace) -> list[Case]:
 def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
     if not solution.is_file():
         raise UsageError(f"{solution}: no such solution file")
+    check_seconds("--time-limit", args.time_limit)
     if args.in_process:
         return InProcessRunner(solution)
-    if args.time_limit <= 0 or args.memory_limit < 0:
-        raise UsageError("--time-limit must be positive and --memory-limit not negative")
+    if args.memory_limit < 0:
+        raise UsageError("--memory-limit must not be negative")
     limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
     try:
         return IsolatedRunner(solution, limits, sandbox=args.sandbox)
@@ -370,7 +390,10 @@ def run_bench(args: argparse.Namespace) -> int:
     from judge import bench  # only this command needs the benchmark's imports
 
     require_writable(args.json)
-    results = bench.run(optimal_limit=args.optimal_limit, fuzz_budget=args.fuzz_budget)
+    if args.wc2022_rounds < 1:
+        raise UsageError("--wc2022-rounds must be positive")
+    results = bench.run(optimal_limit=args.optimal_limit, fuzz_budget=args.fuzz_budget,
+                        wc2022_rounds=args.wc2022_rounds)
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
     return EXIT_OK
@@ -380,8 +403,7 @@ def run_optimal(args: argparse.Namespace) -> int:
     from judge.analysis.optimal import solve
 
     require_writable(args.json)
-    if args.time_limit <= 0:
-        raise UsageError("--time-limit must be positive")
+    check_seconds("--time-limit", args.time_limit)
     lists = {c.words: c for c in load_cases([args.case], relaxed=True)}
     results = []
     for words, case in lists.items():
@@ -468,6 +490,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
     from judge.wc2022.game import (
         CONTEST_DICTIONARY,
         ENGLISH5,
+        GUESS_SECONDS,
         EntryPointError,
         Round,
         play,
@@ -478,6 +501,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.solution}: no such solution file")
     if args.rounds < 1:
         raise UsageError("--rounds must be positive")
+    check_seconds("--time-limit", args.time_limit)
+    check_seconds("--match-time-limit", args.match_time_limit)
     require_writable(args.json)
     path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
     try:
@@ -493,9 +518,10 @@ def run_wc2022(args: argparse.Namespace) -> int:
                   f"{result.points} points ({guesses})")
 
     try:
-        limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
+        limits = Limits(time_seconds=GUESS_SECONDS if args.time_limit is None else args.time_limit,
+                        memory_mb=args.memory_limit)
         match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show,
-                     limits, args.sandbox)
+                     limits, args.sandbox, args.match_time_limit)
     except (EntryPointError, SandboxUnavailable) as e:
         raise UsageError(str(e)) from e
     summary = match.summary()

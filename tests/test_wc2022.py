@@ -20,6 +20,9 @@ from judge.wc2022.rules import feedback as official
 from .conftest import SOLUTIONS, needs_bubblewrap
 
 PORT = SOLUTIONS / "wc2022" / "entropy.py"
+# The pure port needs up to about 2 s of CPU for a guess on the English list (no opening
+# table for it); a ceiling of 60 s keeps a margin of more than 10x, busy machine or not.
+PORT_LIMITS = Limits(time_seconds=60.0)
 FIVE = st.text(alphabet="abcdes", min_size=5, max_size=5)
 
 
@@ -108,7 +111,7 @@ def test_an_exception_costs_the_round_not_the_match(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_seed_port_wins_rounds_on_the_free_english_dictionary() -> None:
-    match = play(PORT, read_dictionary(ENGLISH5), 3, 7)
+    match = play(PORT, read_dictionary(ENGLISH5), 3, 7, limits=PORT_LIMITS)
     assert all(r.ended == "found" for r in match.rounds)
 
 
@@ -116,7 +119,7 @@ def test_the_seed_port_wins_rounds_on_the_free_english_dictionary() -> None:
 @pytest.mark.skipif(not CONTEST_DICTIONARY.exists(),
                     reason="the WC2022 dictionary is only in ../shared/data, not in the repo")
 def test_the_seed_port_on_the_contest_dictionary_opens_from_its_table() -> None:
-    match = play(PORT, read_dictionary(CONTEST_DICTIONARY), 6, 2)
+    match = play(PORT, read_dictionary(CONTEST_DICTIONARY), 6, 2, limits=PORT_LIMITS)
     table = set(load_port().first_guess)  # type: ignore[attr-defined]
     assert all(r.guesses[0][0] in table for r in match.rounds)
     assert all(r.ended == "found" for r in match.rounds)
@@ -125,7 +128,7 @@ def test_the_seed_port_on_the_contest_dictionary_opens_from_its_table() -> None:
 def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.json"
     assert main(["wc2022", str(PORT), "--dictionary", str(ENGLISH5), "--rounds", "2",
-                 "--json", str(out), "-v"]) == 0
+                 "--time-limit", "60", "--json", str(out), "-v"]) == 0
     assert "score" in capsys.readouterr().out and '"total_points"' in out.read_text()
     bad = tmp_path / "bad.txt"
     bad.write_text("toolong\n")
@@ -165,5 +168,5 @@ def test_the_answer_is_not_in_the_solutions_process(tmp_path: Path) -> None:
 
 @needs_bubblewrap
 def test_the_seed_port_under_the_sandbox() -> None:
-    match = play(PORT, read_dictionary(ENGLISH5), 1, 7, sandbox=True)
+    match = play(PORT, read_dictionary(ENGLISH5), 1, 7, limits=PORT_LIMITS, sandbox=True)
     assert match.rounds[0].ended == "found"

@@ -13,12 +13,12 @@ import os
 import select
 import signal
 import subprocess
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from judge.harness.launch import Channel
+from judge.run.limits import Clock
 
 
 class JudgeError(Exception):
@@ -111,6 +111,26 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """User and system time of `root` and its descendants, with their reaped children's.
+
+    A child that has been waited for adds its time to its parent's cutime and cstime and
+    leaves /proc, so each CPU second is counted once.
+    """
+    ticks = 0
+    for pid in {root} | descendants(root):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone since it was listed
+        ticks += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / CLOCK_TICKS
+
+
 def signal_all(pids: set[int], signum: int) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -144,15 +164,19 @@ class Worker:
         with contextlib.suppress(OSError):
             os.write(self._to_worker, json.dumps(message).encode() + b"\n")
 
-    def receive(self, deadline: float) -> dict[str, Any] | None:
-        """The next message; None when the deadline passes; {} when the worker has gone.
+    def cpu_seconds(self) -> float:
+        """CPU seconds used by the worker and every process below it, living or reaped."""
+        return tree_cpu_seconds(self.process.pid)
+
+    def receive(self, clock: Clock) -> dict[str, Any] | None:
+        """The next message; None when the clock runs out; {} when the worker has gone.
 
         While it waits, it also reads the worker's output, so that a worker blocked on a full
         output pipe can go on.
         """
         while b"\n" not in self._buffer:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = clock.wait()
+            if remaining is None:
                 return None
             watched = [self._from_worker] + ([self.output.fd] if self.output.open else [])
             ready, _, _ = select.select(watched, [], [], remaining)

@@ -7,7 +7,6 @@ behind. The judge's real Master answers every guess; the worker only ever sees r
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Protocol, Self
 
@@ -16,7 +15,14 @@ from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
 from judge.run.confine import confinement
-from judge.run.limits import DEFAULT_LIMITS, DEFAULT_MEMORY_ENFORCER, Limits, MemoryEnforcer
+from judge.run.limits import (
+    DEFAULT_LIMITS,
+    DEFAULT_MEMORY_ENFORCER,
+    WALL_BACKSTOP,
+    Clock,
+    Limits,
+    MemoryEnforcer,
+)
 from judge.run.process import Command, Worker, descendants
 
 STARTUP_SECONDS = 10.0
@@ -73,7 +79,9 @@ class WorkerOwner:
         """
         worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes)
         self.workers_started += 1
-        message = worker.receive(time.monotonic() + STARTUP_SECONDS + self.limits.time_seconds)
+        loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
+                        WALL_BACKSTOP, worker.cpu_seconds)
+        message = worker.receive(loading)
         if message and message.get("op") == "ready":
             worker.baseline = descendants(worker.process.pid)
             return worker
@@ -110,12 +118,11 @@ class IsolatedRunner(WorkerOwner):
         worker = self._ready_worker(seed)
         if isinstance(worker, str):
             return Outcome("CE", worker)
-        start = time.monotonic()
-        deadline = start + self.limits.time_seconds
+        clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
                      "dump_after": dump_time(self.limits.time_seconds)})
-        outcome = self._converse(worker, master, deadline)
-        outcome.seconds = time.monotonic() - start
+        outcome = self._converse(worker, master, clock)
+        outcome.seconds = clock.wall_seconds()
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if not frames:
@@ -126,15 +133,15 @@ class IsolatedRunner(WorkerOwner):
             self._retire(worker)
         return outcome
 
-    def _converse(self, worker: Worker, master: Master, deadline: float) -> Outcome:
+    def _converse(self, worker: Worker, master: Master, clock: Clock) -> Outcome:
         stop_message = ""
         while True:
-            message = worker.receive(deadline)
+            message = worker.receive(clock)
             if message is None:
                 self._retire(worker)
                 if stop_message:
                     return Outcome(None, stop_message, stopped=True)
-                return Outcome("TLE", f"no return within {self.limits.time_seconds:g} s")
+                return Outcome("TLE", clock.verdict_detail())
             op = message.get("op")
             if op == "guess":
                 if stop_message:
@@ -146,7 +153,7 @@ class IsolatedRunner(WorkerOwner):
                 except GuessBudgetExhausted as e:
                     stop_message = str(e)
                     worker.send({"stop": stop_message})
-                    deadline = min(deadline, time.monotonic() + STOP_GRACE_SECONDS)
+                    clock.cut_wall(STOP_GRACE_SECONDS)
             elif op == "done" or op == "stopped":
                 return Outcome(None, stop_message, stopped=bool(stop_message))
             elif op == "raised":

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from judge.run.limits import Limits
+from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import WorkerOwner
 from judge.wc2022.rules import (
@@ -37,7 +37,16 @@ CONTEST_DICTIONARY = Path(__file__).resolve().parents[3] / "shared" / "data" / \
     "wc2022-dictionary.txt"
 
 
-INIT_SECONDS = 60.0
+# The time model, after the contest's: one CPU budget for loading, init and the whole match,
+# and a generous ceiling on each call, so that one runaway call cannot eat the whole budget.
+INIT_SECONDS = 60.0  # CPU ceiling on loading the file and init
+GUESS_SECONDS = 10.0  # CPU ceiling on one call of guess
+MATCH_BASE_SECONDS, MATCH_SECONDS_PER_ROUND = 60.0, 1.0
+
+
+def match_budget(rounds: int) -> float:
+    """The default CPU budget of a match: loading and init, then one second a round."""
+    return MATCH_BASE_SECONDS + MATCH_SECONDS_PER_ROUND * rounds
 
 
 # How a round ended: a closed set, as verdicts are. Only "found" scores points.
@@ -73,6 +82,7 @@ class Match:
     dictionary: str
     rounds: list[Round]
     seconds: float
+    cpu_seconds: float = 0.0  # the solution's, over every worker it had
 
     @property
     def total(self) -> int:
@@ -87,6 +97,7 @@ class Match:
         return {"solution": self.solution, "dictionary": self.dictionary,
                 "rounds": len(self.rounds), "total_points": self.total,
                 "score": round(self.score, 3), "seconds": round(self.seconds, 3),
+                "cpu_seconds": round(self.cpu_seconds, 3),
                 "outcomes": {str(k): v for k, v in sorted(used.items(), key=str)}}
 
 
@@ -108,9 +119,32 @@ class EntryPoints(WorkerOwner):
     game = "wc2022"
 
     def __init__(self, solution: Path, dictionary: Sequence[str], limits: Limits,
-                 sandbox: bool) -> None:
+                 sandbox: bool, match_seconds: float | None = None) -> None:
         super().__init__(solution, limits, sandbox)
         self.dictionary = dictionary
+        self.match_seconds = match_seconds
+        self.spent = 0.0  # CPU seconds of the workers already retired
+
+    def cpu_spent(self) -> float:
+        """CPU seconds the solution has used in this match, over every worker it had."""
+        live = self._worker.cpu_seconds() if self._worker is not None else 0.0
+        return self.spent + live
+
+    def budget_left(self) -> float:
+        return float("inf") if self.match_seconds is None else self.match_seconds - self.cpu_spent()
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self.spent += self._worker.cpu_seconds()  # read before the process is gone
+        super().close()
+
+    def _clock(self, worker: Worker, ceiling: float) -> Clock:
+        return Clock.for_case(max(min(ceiling, self.budget_left()), 0.0), worker.cpu_seconds)
+
+    def _why_out_of_time(self, clock: Clock) -> str:
+        if clock.fired == "cpu" and clock.cpu_limit is not None and self.budget_left() <= 0:
+            return f"the match's CPU budget of {self.match_seconds:g} s is spent"
+        return clock.verdict_detail()
 
     def ready(self) -> Worker:
         if self._worker is not None:
@@ -120,10 +154,13 @@ class EntryPoints(WorkerOwner):
             raise EntryPointError(f"{self.solution}: {worker}")
         worker.send({"op": "init", "n": len(self.dictionary),
                      "scramble": "".join(self.dictionary)})
-        message = worker.receive(time.monotonic() + INIT_SECONDS)
+        clock = self._clock(worker, INIT_SECONDS)
+        message = worker.receive(clock)
         if not message or message.get("op") != "done":
+            self.spent += worker.cpu_seconds()
             worker.kill()
-            why = "took too long" if message is None else (message.get("error") or "died")
+            why = (self._why_out_of_time(clock) if message is None else
+                   (message.get("error") or "died"))
             raise EntryPointError(f"{self.solution}: init failed: {why}")
         self._worker = worker
         return worker
@@ -131,16 +168,19 @@ class EntryPoints(WorkerOwner):
     def guess(self, number: int, remaining: int, letter: str, gold: list[bool],
               silver: list[bool]) -> tuple[CallResult, str]:
         """("word", w), ("not a word", repr) or (how the call failed, detail)."""
+        if self.budget_left() <= 0:
+            return "time limit", f"the match's CPU budget of {self.match_seconds:g} s is spent"
         worker = self.ready()
         worker.send({"op": "guess", "args": [number, remaining, letter, gold, silver]})
-        message = worker.receive(time.monotonic() + self.limits.time_seconds)
+        clock = self._clock(worker, self.limits.time_seconds)
+        message = worker.receive(clock)
         if message and message.get("op") == "word":
             if "word" in message:
                 return "word", str(message["word"])
             return "not a word", str(message.get("bad"))
         self.close()
         if message is None:
-            return "time limit", f"no word within {self.limits.time_seconds:g} s"
+            return "time limit", self._why_out_of_time(clock)
         if message.get("op") == "raised":
             return "raised", str(message.get("error", "")).strip().splitlines()[-1]
         return "died", worker.death()
@@ -168,16 +208,22 @@ def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) ->
 
 def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
          dictionary_name: str = "", on_round: Callable[[Round], None] | None = None,
-         limits: Limits | None = None, sandbox: bool = False) -> Match:
+         limits: Limits | None = None, sandbox: bool = False,
+         match_seconds: float | None = None) -> Match:
+    """Play `rounds` rounds. `limits.time_seconds` is the CPU ceiling of one call of guess;
+    `match_seconds` the CPU budget of the whole match (None: `match_budget(rounds)`)."""
     start = time.perf_counter()
     rng = random.Random(seed)
     valid = set(dictionary)
     played = []
-    with EntryPoints(solution, dictionary, limits or Limits(), sandbox) as entry:
+    budget = match_budget(rounds) if match_seconds is None else match_seconds
+    with EntryPoints(solution, dictionary, limits or Limits(time_seconds=GUESS_SECONDS), sandbox,
+                     budget) as entry:
         entry.ready()
         for number in range(1, rounds + 1):
             result = play_round(entry, number, rng.choice(dictionary), valid)
             if on_round is not None:
                 on_round(result)
             played.append(result)
-    return Match(str(solution), dictionary_name, played, time.perf_counter() - start)
+        cpu = entry.cpu_spent()
+    return Match(str(solution), dictionary_name, played, time.perf_counter() - start, cpu)

@@ -17,6 +17,7 @@ import pytest
 from judge.harness.launch import Game, Harness
 from judge.harness.registry import HARNESSES
 from judge.run.confine import Unconfined
+from judge.run.limits import Clock
 from judge.run.process import Worker
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -42,7 +43,7 @@ class Conversation:
             output_bytes=4096)
 
     def receive(self) -> dict[str, Any]:
-        message = self.worker.receive(time.monotonic() + PATIENCE_SECONDS)
+        message = self.worker.receive(Clock(None, PATIENCE_SECONDS))
         assert message is not None, "the harness sent nothing in time"
         return message
 

@@ -1,0 +1,69 @@
+"""Time is CPU time over the worker's whole process tree, with the wall clock as a backstop."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from judge.cases import Case
+from judge.grading import grade
+from judge.run.limits import WALL_BACKSTOP, Clock, Limits
+from judge.run.process import tree_cpu_seconds
+from judge.run.session import IsolatedRunner
+
+from .conftest import BOTH_MODES
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+CASE = Case("c", "mantle", ("gaming", "hazard", "icicle", "mantle"), 10)
+
+
+def test_a_clock_fires_on_cpu_time_before_the_wall() -> None:
+    clock = Clock(cpu_limit=0.5, wall_limit=60.0, cpu_used=itertools.count(0.0, 0.2).__next__)
+    while clock.wait() is not None:
+        pass
+    assert clock.fired == "cpu" and clock.verdict_detail() == "more than 0.5 s of CPU time"
+
+
+def test_a_clock_fires_on_the_wall_when_no_cpu_is_used() -> None:
+    clock = Clock(cpu_limit=60.0, wall_limit=0.2, cpu_used=lambda: 3.0)
+    while clock.wait() is not None:
+        pass
+    assert clock.fired == "wall" and "backstop" in clock.verdict_detail()
+    assert "using 0.00 s of CPU" in clock.verdict_detail()
+
+
+def test_the_backstop_is_a_multiple_of_the_cpu_limit() -> None:
+    clock = Clock.for_case(2.0, lambda: 0.0)
+    assert clock.wall_limit == 2.0 * WALL_BACKSTOP
+
+
+def test_cpu_time_of_a_process_tree_is_read_from_proc() -> None:
+    import os
+
+    here = tree_cpu_seconds(os.getpid())
+    sum(range(3_000_000))  # some CPU
+    assert tree_cpu_seconds(os.getpid()) > here
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_spinning_solution_is_stopped_by_its_cpu_time(sandbox: bool) -> None:
+    path = SUBMISSIONS / "TLE" / "infinite_loop.py"
+    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.0), sandbox), "x", [CASE]).results
+    assert result.verdict == "TLE" and result.message.startswith("more than 1 s of CPU time")
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_sleeping_solution_is_stopped_by_the_wall_backstop(sandbox: bool) -> None:
+    path = SUBMISSIONS / "TLE" / "sleeps.py"
+    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=0.5), sandbox), "x", [CASE]).results
+    assert result.verdict == "TLE" and "wall-clock time (the backstop" in result.message
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_childs_cpu_time_counts_against_the_case(sandbox: bool) -> None:
+    """The parent only waits; its child spins. The CPU limit fires, not the wall backstop."""
+    path = SUBMISSIONS / "TLE" / "child_spins.py"
+    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.0), sandbox), "x", [CASE]).results
+    assert result.verdict == "TLE" and result.message.startswith("more than 1 s of CPU time")
