@@ -55,7 +55,9 @@ def test_lower_bound_of_a_single_word_and_of_nothing() -> None:
 def test_every_shipped_list_is_fair() -> None:
     lists = {c.words: c for c in load_cases([CASES])}
     for case in lists.values():
-        assert judge_fairness(case).verdict == "fair", case.name
+        # The engine's play-outs prove it, with no time-limited search: a busy machine cannot
+        # change the answer.
+        assert judge_fairness(case, exact_seconds=0).verdict == "fair", case.name
 
 
 def test_check_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

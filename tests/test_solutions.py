@@ -122,7 +122,6 @@ def test_the_strongest_is_accepted_on_every_shipped_case() -> None:
     report = grade(IsolatedRunner(SOLUTIONS / "strongest.py"), "strongest", shipped)
     assert report.all_accepted, [(r.name, r.verdict) for r in report.results if r.verdict != "AC"]
     assert played("strongest").all_accepted
-    assert max(r.time_s for r in report.results) < 1.0
 
 
 @pytest.mark.parametrize("name", ["random_guess", "first_candidate"])

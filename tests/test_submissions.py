@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -119,20 +119,35 @@ def test_a_dead_worker_is_replaced_and_later_cases_still_run() -> None:
     assert all(r.guesses == 1 for r in report.results)
 
 
+def recording(send: Callable[[dict[str, object]], None],
+              into: list[dict[str, object]]) -> Callable[[dict[str, object]], None]:
+    def record(message: dict[str, object]) -> None:
+        into.append(message)
+        send(message)
+    return record
+
+
 def test_the_worker_never_holds_the_secret() -> None:
-    """The proxy's traffic carries words and replies only: no message names the secret."""
-    runner = IsolatedRunner(SUBMISSIONS / "AC" / "honest_first_candidate.py", LIMITS)
-    sent: list[dict[str, object]] = []
-    with runner:
-        worker = runner._ready_worker()
-        assert not isinstance(worker, str)
-        original = worker.send
-        worker.send = lambda message: (sent.append(message), original(message))[1]  # type: ignore[method-assign]
-        grade(runner, "honest", CASES[:1])
-    secret = CASES[0].secret
-    assert sent and all("secret" not in m for m in sent)
-    assert all(m.get("reply") is not None or m.get("op") == "run" for m in sent)
-    assert os.environ.get("PYTHONHASHSEED") != secret
+    """Everything the worker is given (command line, environment, every message but the
+    replies) is the same whatever the secret: only the replies depend on it."""
+    path = SUBMISSIONS / "AC" / "honest_first_candidate.py"
+    given = []
+    for secret in ("hazard", "nectar"):
+        runner = IsolatedRunner(path, LIMITS)
+        sent: list[dict[str, object]] = []
+        with runner:
+            worker = runner._ready_worker()
+            assert not isinstance(worker, str)
+            worker.send = recording(worker.send, sent)  # type: ignore[method-assign]
+            pid = worker.process.pid
+            environment = Path(f"/proc/{pid}/environ").read_bytes()
+            command_line = Path(f"/proc/{pid}/cmdline").read_bytes()
+            (result,) = grade(runner, "honest", [Case(secret, secret, WORDS, 10)]).results
+        assert result.verdict == "AC" and secret.encode() not in environment + command_line
+        replies = [m for m in sent if set(m) == {"reply"}]
+        assert replies and all(isinstance(m["reply"], int) for m in replies)
+        given.append(([m for m in sent if m not in replies], environment, command_line))
+    assert given[0] == given[1]
 
 
 def test_a_judge_failure_is_je_and_never_the_submissions(monkeypatch: pytest.MonkeyPatch) -> None:
