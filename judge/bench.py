@@ -9,6 +9,7 @@ import random
 import shutil
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,13 +21,17 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
+from judge.result import Report
 from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
-from judge.run.session import IsolatedRunner
+from judge.run.session import IsolatedRunner, Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
+
+
+Timer = Callable[[Callable[[], object]], float]
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -35,14 +40,30 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def engine_against_plain_python(sizes: tuple[int, ...] = (100, 1000)) -> list[Row]:
-    """Reply counts of every guess over every candidate: the engine against the definition."""
+def same_counts(plain: list[Counter[int]], engine: np.ndarray) -> bool:
+    return [dict(+c) for c in plain] == [
+        {r: int(k) for r, k in enumerate(row) if k} for row in engine]
+
+
+def engine_against_plain_python(sizes: tuple[int, ...] = (100, 1000),
+                                timer: Timer = timed) -> list[Row]:
+    """Reply counts of every guess over every candidate: the engine against the definition.
+
+    `agree` says whether both gave the same counts: a speed-up is worth nothing otherwise.
+    """
     rows = []
     for n in sizes:
         words = random_words(random.Random(n), n)
-        plain = timed(lambda: [partition_counts(g, words) for g in words])  # noqa: B023
-        engine = timed(lambda: reply_counts(match_matrix(words), np.arange(n)))  # noqa: B023
-        rows.append({"words": n, "python_s": plain, "engine_s": engine, "ratio": plain / engine})
+
+        def plain(words: list[str] = words) -> list[Counter[int]]:
+            return [partition_counts(g, words) for g in words]
+
+        def engine(words: list[str] = words) -> np.ndarray:
+            return reply_counts(match_matrix(words), np.arange(len(words)))
+
+        plain_s, engine_s = timer(plain), timer(engine)
+        rows.append({"words": n, "python_s": plain_s, "engine_s": engine_s,
+                     "ratio": plain_s / engine_s, "agree": same_counts(plain(), engine())})
     return rows
 
 
@@ -55,17 +76,27 @@ def engine_at_scale(n: int = 10_000) -> Row:
     return {"words": n, "matrix_s": built, "minimax_guess_s": guess}
 
 
-def isolation_cost(lists: int = 5) -> Row:
-    """The same solution over the same 100-word cases, in the judge's process and isolated."""
+def isolation_cost(lists: int = 5, timer: Timer = timed) -> Row:
+    """The same solution over the same 100-word cases, in the judge's process and isolated.
+
+    `same_games` says whether every way of running played the very same guesses.
+    """
     solution = ROOT / "solutions" / "minimax_cpp.py"
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
-    inside = timed(lambda: grade(InProcessRunner(solution), "in-process", cases))
-    isolated = timed(lambda: grade(IsolatedRunner(solution), "isolated", cases))
+    reports: dict[str, Report] = {}
+
+    def graded(name: str, runner: Runner) -> Callable[[], object]:
+        return lambda: reports.setdefault(name, grade(runner, name, cases))
+
+    inside = timer(graded("in-process", InProcessRunner(solution)))
+    isolated = timer(graded("isolated", IsolatedRunner(solution)))
     row = {"cases": len(cases), "in_process_s": inside, "isolated_s": isolated,
            "ratio": isolated / inside, **round_trip(), "worker_start_s": worker_start()}
     if shutil.which("bwrap"):
-        sandboxed = timed(lambda: grade(IsolatedRunner(solution, sandbox=True), "bwrap", cases))
+        sandboxed = timer(graded("bwrap", IsolatedRunner(solution, sandbox=True)))
         row.update(sandboxed_s=sandboxed, sandboxed_ratio=sandboxed / inside)
+    games = {name: [r.transcript for r in report.results] for name, report in reports.items()}
+    row["same_games"] = len({repr(g) for g in games.values()}) == 1
     return row
 
 
@@ -124,13 +155,51 @@ def fuzz_first_find(budget: float = 600.0, seed_value: int = 1) -> list[Row]:
     return rows
 
 
-def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0) -> dict[str, Any]:
+WC2022_PORT = "entropy"  # the pure port of seed 004: the reference for the others' guesses
+WC2022_SOLUTIONS = ("entropy", "entropy_numpy")
+
+
+def wc2022_dictionaries() -> list[Path]:
+    from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5
+
+    return [d for d in (CONTEST_DICTIONARY, ENGLISH5) if d.exists()]
+
+
+def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
+                   solutions: tuple[str, ...] = WC2022_SOLUTIONS) -> list[Row]:
+    """Whole P8079 matches through the judge's worker, each solution on the same answers.
+
+    `same_as_port` says whether a solution made every guess the pure port made.
+    """
+    from judge.wc2022.game import play, read_dictionary
+
+    rows = []
+    for dictionary in wc2022_dictionaries():
+        words = read_dictionary(dictionary)
+        games: dict[str, list[list[str]]] = {}
+        for name in solutions:
+            match = play(ROOT / "solutions" / "wc2022" / f"{name}.py", words, rounds, seed_value,
+                         limits=Limits(time_seconds=60.0), match_seconds=24 * 3600.0)
+            games[name] = [[w for w, _ in r.guesses] for r in match.rounds]
+            summary = match.summary()
+            rows.append({"dictionary": dictionary.name, "solution": name, "rounds": rounds,
+                         "seconds": match.seconds, "cpu_seconds": match.cpu_seconds,
+                         "points_per_round": match.total / rounds,
+                         "lost": sum(r.ended != "found" for r in match.rounds),
+                         "outcomes": summary["outcomes"],
+                         "same_as_port": games[name] == games.get(WC2022_PORT)})
+    return rows
+
+
+def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
+        wc2022_rounds: int = 1000) -> dict[str, Any]:
     results: dict[str, Any] = {}
     print("engine against plain Python (reply counts, every guess x every candidate)")
     results["engine"] = engine_against_plain_python()
     for row in results["engine"]:
         print(f"  {row['words']:>6} words  python {row['python_s']:8.3f} s  "
-              f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x")
+              f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x"
+              + ("" if row["agree"] else "  THE COUNTS DIFFER"))
     results["scale"] = engine_at_scale()
     s = results["scale"]
     print(f"  {s['words']:>6} words  matrix {s['matrix_s']:.2f} s, "
@@ -139,7 +208,7 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0) -> dict[str, An
     results["isolation"] = iso = isolation_cost()
     print(f"  {iso['cases']} cases  in-process {iso['in_process_s']:.2f} s  "
           f"isolated {iso['isolated_s']:.2f} s  ratio {iso['ratio']:.2f}x  "
-          f"(target <= 1.5x)")
+          f"(target <= 1.5x)" + ("" if iso["same_games"] else "  THE GAMES DIFFER"))
     print(f"  one guess through the pipe {iso['guess_round_trip_us']:.0f} us, "
           f"worker start {iso['worker_start_s'] * 1000:.0f} ms")
     if "sandboxed_s" in iso:
@@ -157,4 +226,14 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0) -> dict[str, An
         found = ("nothing found" if row["first_find_s"] is None
                  else f"first find after {row['first_find_s']:.1f} s")
         print(f"  {row['solution']:<16} {found} ({row['lists_tried']} lists tried)")
+    print(f"P8079: {wc2022_rounds} rounds through the worker, init included (seed 0)")
+    results["wc2022"] = wc2022_matches(wc2022_rounds)
+    port_seconds = {r["dictionary"]: r["seconds"] for r in results["wc2022"]
+                    if r["solution"] == WC2022_PORT}
+    for row in results["wc2022"]:
+        ratio = port_seconds[row["dictionary"]] / row["seconds"]
+        print(f"  {row['dictionary']:<22} {row['solution']:<14} {row['seconds']:7.1f} s "
+              f"(CPU {row['cpu_seconds']:6.1f} s, {ratio:5.1f}x the port)  "
+              f"{row['points_per_round']:6.2f} points a round, {row['lost']} lost, "
+              f"{'same guesses as the port' if row['same_as_port'] else 'its own guesses'}")
     return results

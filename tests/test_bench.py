@@ -3,24 +3,47 @@ asserted; the real run is `make bench`."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from judge import bench
 from judge.__main__ import main
 
 
+def fixed_timer(*seconds: float) -> bench.Timer:
+    """A timer that runs each action and reports the next of `seconds` as its time."""
+    times = iter(seconds)
+
+    def timer(action: Callable[[], object]) -> float:
+        action()
+        return next(times)
+    return timer
+
+
 def test_engine_rows_have_both_timings_and_their_ratio() -> None:
-    (row,) = bench.engine_against_plain_python(sizes=(40,))
-    assert row["words"] == 40 and row["ratio"] == row["python_s"] / row["engine_s"]
+    (row,) = bench.engine_against_plain_python(sizes=(40,), timer=fixed_timer(3.0, 0.5))
+    assert (row["words"], row["python_s"], row["engine_s"], row["ratio"]) == (40, 3.0, 0.5, 6.0)
+    assert row["agree"]  # the engine's counts are the definition's
     scale = bench.engine_at_scale(300)
     assert scale["matrix_s"] > 0 and scale["minimax_guess_s"] > 0
 
 
+def test_the_engine_row_notices_counts_that_differ() -> None:
+    plain = [Counter({0: 2})]
+    assert bench.same_counts(plain, np.array([[2, 0]]))
+    assert not bench.same_counts(plain, np.array([[1, 1]]))
+
+
 def test_isolation_rows() -> None:
-    row = bench.isolation_cost(lists=1)
-    assert row["cases"] == 100 and row["ratio"] == row["isolated_s"] / row["in_process_s"]
+    row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 4.0))
+    assert row["cases"] == 100 and (row["in_process_s"], row["isolated_s"]) == (2.0, 3.0)
+    assert row["ratio"] == 1.5 and row["same_games"]
+    if "sandboxed_s" in row:
+        assert row["sandboxed_ratio"] == 2.0
     assert row["guess_round_trip_us"] > 0 and row["worker_start_s"] > 0
 
 
@@ -38,3 +61,11 @@ def test_bench_command_writes_json(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     out = tmp_path / "bench.json"
     assert main(["bench", "--json", str(out), "--optimal-limit", "1", "--fuzz-budget", "1"]) == 0
     assert '"optimal_limit": 1.0' in out.read_text()
+
+
+@pytest.mark.slow
+def test_wc2022_rows_compare_each_solution_with_the_port() -> None:
+    rows = bench.wc2022_matches(rounds=2)
+    assert [r["solution"] for r in rows] == list(bench.WC2022_SOLUTIONS) * len(
+        bench.wc2022_dictionaries())
+    assert all(r["same_as_port"] and r["lost"] == 0 and r["cpu_seconds"] > 0 for r in rows)
