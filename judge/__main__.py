@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -207,13 +208,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play ROUNDS rounds of P8079 against a file defining init(num_scramble, "
                     "scramble) and guess(num_testcase, remaining_guesses, initial_letter, gold, "
                     "silver). Points: 150/120/100/90/85 for 1-5 guesses, 0 otherwise; score "
-                    "min(100, total / rounds). The solution runs in a worker process.")
-    wc2022_parser.add_argument("solution", type=Path, metavar="SOLUTION")
+                    "min(100, total / rounds). The solution runs in a worker process. With "
+                    "several solutions, each plays the same answers and a table compares them "
+                    "(points a round, since the score is capped at 100).")
+    wc2022_parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION")
     wc2022_parser.add_argument("--dictionary", type=Path, metavar="FILE",
                                help="five-letter words, one a line (default: the contest's "
                                     "dictionary in ../shared/data if present, else English)")
     wc2022_parser.add_argument("--rounds", type=int, default=1000, metavar="T")
-    wc2022_parser.add_argument("--seed", type=int, default=0, metavar="S")
+    wc2022_parser.add_argument("--seed", type=int, default=None, metavar="S",
+                               help="the answers' seed, to replay a match (default: drawn from "
+                                    "the operating system and printed)")
     wc2022_parser.add_argument("--json", type=Path, metavar="FILE")
     wc2022_parser.add_argument("-v", "--verbose", action="store_true",
                                help="print every round, not only the lost ones")
@@ -487,18 +492,21 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_wc2022(args: argparse.Namespace) -> int:
+    from judge.wc2022.board import match_table
     from judge.wc2022.game import (
         CONTEST_DICTIONARY,
         ENGLISH5,
         GUESS_SECONDS,
         EntryPointError,
+        Match,
         Round,
         play,
         read_dictionary,
     )
 
-    if not args.solution.is_file():
-        raise UsageError(f"{args.solution}: no such solution file")
+    for solution in args.solutions:
+        if not solution.is_file():
+            raise UsageError(f"{solution}: no such solution file")
     if args.rounds < 1:
         raise UsageError("--rounds must be positive")
     check_seconds("--time-limit", args.time_limit)
@@ -509,29 +517,50 @@ def run_wc2022(args: argparse.Namespace) -> int:
         dictionary = read_dictionary(path)
     except ValueError as e:
         raise UsageError(str(e)) from e
+    # Unpredictable unless asked for: a solution must not be able to replay the answers.
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    single = len(args.solutions) == 1
 
     def show(result: Round) -> None:
-        if args.verbose or result.ended != "found":
+        if single and (args.verbose or result.ended != "found"):
+            progress.close()  # a line of its own, not over the progress line
             guesses = " ".join(w for w, _ in result.guesses)
             ended = f"{result.ended}: {result.detail}" if result.detail else result.ended
             print(f"round {result.number:>4} {result.answer}: {ended}, "
                   f"{result.points} points ({guesses})")
 
+    limits = Limits(time_seconds=GUESS_SECONDS if args.time_limit is None else args.time_limit,
+                    memory_mb=args.memory_limit)
+    progress = Progress(args.rounds * len(args.solutions), f"playing {args.rounds} rounds",
+                        enabled=False if args.verbose else None)
+
+    def one_match(solution: Path) -> Match:
+        def round_done(result: Round) -> None:
+            progress.advance()
+            show(result)
+
+        return play(solution, dictionary, args.rounds, seed, str(path), round_done, limits,
+                    args.sandbox, args.match_time_limit)
+
     try:
-        limits = Limits(time_seconds=GUESS_SECONDS if args.time_limit is None else args.time_limit,
-                        memory_mb=args.memory_limit)
-        match = play(args.solution, dictionary, args.rounds, args.seed, str(path), show,
-                     limits, args.sandbox, args.match_time_limit)
+        matches = [one_match(solution) for solution in args.solutions]
     except (EntryPointError, SandboxUnavailable) as e:
         raise UsageError(str(e)) from e
-    summary = match.summary()
-    print(f"{args.solution}: {summary['rounds']} rounds on {path.name}, "
-          f"{summary['total_points']} points, score {summary['score']:.2f} / 100 "
-          f"({summary['seconds']:.1f} s); " + ", ".join(
-              f"{k}: {v}" for k, v in summary["outcomes"].items()))
+    finally:
+        progress.close()
+    if single:
+        summary = matches[0].summary()
+        print(f"{args.solutions[0]}: {summary['rounds']} rounds on {path.name}, "
+              f"{summary['total_points']} points, score {summary['score']:.2f} / 100 "
+              f"({summary['seconds']:.1f} s); " + ", ".join(
+                  f"{k}: {v}" for k, v in summary["outcomes"].items()))
+    else:
+        print(match_table(matches))
+    print(f"answers drawn with --seed {seed}")
     if args.json is not None:
-        write_atomically(args.json, json.dumps(
-            {**summary, "rounds_played": [r.to_json() for r in match.rounds]}, indent=1) + "\n")
+        data = [{**m.summary(), "seed": seed, "rounds_played": [r.to_json() for r in m.rounds]}
+                for m in matches]
+        write_atomically(args.json, json.dumps(data[0] if single else data, indent=1) + "\n")
     return EXIT_OK
 
 

@@ -18,7 +18,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("judge.run",),
     ("judge.grading", "judge.report", "judge.analysis"),
     ("judge.fairness", "judge.generate", "judge.practice", "judge.experiments", "judge.fuzz",
-     "judge.wc2022.game"),
+     "judge.wc2022.game", "judge.wc2022.board"),
     ("judge.bench",),
     ("judge.__main__",),
 ]

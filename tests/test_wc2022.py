@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,59 @@ def test_the_answer_is_not_in_the_solutions_process(tmp_path: Path) -> None:
 def test_the_seed_port_under_the_sandbox() -> None:
     match = play(PORT, read_dictionary(ENGLISH5), 1, 7, limits=PORT_LIMITS, sandbox=True)
     assert match.rounds[0].ended == "found"
+
+
+PREDICTOR = """
+import random
+words = []
+rng = random.Random(0)  # the judge's old default seed
+def init(n, scramble):
+    words[:] = [scramble[i * 5:i * 5 + 5] for i in range(n)]
+def guess(t, remaining, letter, gold, silver):
+    if remaining == 5:
+        guess.answer = rng.choice(words)
+    return guess.answer
+"""
+
+
+def test_the_answers_cannot_be_predicted_without_a_seed(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = solution(tmp_path, PREDICTOR)
+    words = str(ENGLISH5)
+    # With the seed it replays, the predictor wins every round in one guess ...
+    assert main(["wc2022", str(path), "--dictionary", words, "--rounds", "5", "--seed", "0",
+                 "--json", str(tmp_path / "zero.json")]) == 0
+    assert json.loads((tmp_path / "zero.json").read_text())["total_points"] == 5 * 150
+    # ... but the default seed comes from the operating system, is printed, and replays.
+    seeds = []
+    for run in ("a", "b"):
+        assert main(["wc2022", str(path), "--dictionary", words, "--rounds", "5",
+                     "--json", str(tmp_path / f"{run}.json")]) == 0
+        report = json.loads((tmp_path / f"{run}.json").read_text())
+        assert report["total_points"] < 5 * 150
+        seeds.append(report["seed"])
+        assert f"--seed {report['seed']}" in capsys.readouterr().out
+    assert seeds[0] != seeds[1]
+    main(["wc2022", str(path), "--dictionary", words, "--rounds", "5", "--seed", str(seeds[0]),
+          "--json", str(tmp_path / "again.json")])
+    again = json.loads((tmp_path / "again.json").read_text())
+    first = json.loads((tmp_path / "a.json").read_text())
+    assert [r["answer"] for r in again["rounds_played"]] == [
+        r["answer"] for r in first["rounds_played"]]
+
+
+def test_several_solutions_are_compared_on_the_same_answers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fast = SOLUTIONS / "wc2022" / "entropy_numpy.py"
+    out = tmp_path / "both.json"
+    predictor = solution(tmp_path, PREDICTOR)
+    assert main(["wc2022", str(fast), str(predictor), "--rounds", "3",
+                 "--dictionary", str(ENGLISH5), "--seed", "4", "--json", str(out)]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:3] == ["solution", "points/round", "score"]
+    assert table[1].startswith("entropy_numpy.py") and table[2].startswith(predictor.name)
+    reports = json.loads(out.read_text())
+    assert [r["seed"] for r in reports] == [4, 4]
+    assert [[r["answer"] for r in m["rounds_played"]] for m in reports][0] == [
+        r["answer"] for r in reports[1]["rounds_played"]]
+    assert reports[0]["total_points"] >= 3 * 85 and reports[1]["total_points"] < 3 * 150
