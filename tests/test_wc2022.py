@@ -224,6 +224,6 @@ def test_several_solutions_are_compared_on_the_same_answers(
     assert table[1].startswith("entropy_numpy.py") and table[2].startswith(predictor.name)
     reports = json.loads(out.read_text())
     assert [r["seed"] for r in reports] == [4, 4]
-    assert [[r["answer"] for r in m["rounds_played"]] for m in reports][0] == [
-        r["answer"] for r in reports[1]["rounds_played"]]
+    answers = [[r["answer"] for r in m["rounds_played"]] for m in reports]
+    assert answers[0] == answers[1]
     assert reports[0]["total_points"] >= 3 * 85 and reports[1]["total_points"] < 3 * 150
