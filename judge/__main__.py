@@ -10,7 +10,9 @@ import argparse
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -38,10 +40,11 @@ from judge.report.text import (
     transcript_text,
 )
 from judge.result import CaseResult, Report
-from judge.run.confine import SandboxUnavailable
+from judge.run.confine import SandboxUnavailable, bubblewrap_works
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
+from judge.safetext import safe, safe_block
 from judge.verdicts import MEANING
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +71,21 @@ def check_seconds(option: str, value: float | None) -> None:
                          f"seconds, not {value}")
 
 
+SMALLEST_MEMORY_MB, LARGEST_MEMORY_MB = 32, 1 << 20
+
+
+def check_memory(megabytes: int) -> None:
+    """The judge's own setting, checked here: never blamed on a submission as CE or MLE."""
+    if megabytes == 0:
+        return  # no limit
+    if megabytes < SMALLEST_MEMORY_MB:
+        raise UsageError(f"--memory-limit {megabytes} MiB is too small to start a worker: "
+                         f"at least {SMALLEST_MEMORY_MB}, or 0 for none")
+    if megabytes > LARGEST_MEMORY_MB:
+        raise UsageError(f"--memory-limit must be at most {LARGEST_MEMORY_MB} MiB (1 TiB), "
+                         f"or 0 for none")
+
+
 def default_cases() -> Path:
     here = Path("cases")
     return here if here.is_dir() else PROJECT_ROOT / "cases"
@@ -90,10 +108,34 @@ exit codes: 0 all accepted, 1 some case not accepted, 2 bad usage or bad input
 """
 
 
+def add_sandbox_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--sandbox", action=argparse.BooleanOptionalAction, default=None,
+                        help="run the worker under bubblewrap: no network, no view of the disk "
+                             "but the solution file (the default where bubblewrap works); "
+                             "--no-sandbox runs it as you, able to read your files")
+
+
+def use_sandbox(args: argparse.Namespace) -> bool:
+    """--sandbox, --no-sandbox, or by default the sandbox wherever bubblewrap works."""
+    if args.sandbox is not None:
+        if not args.sandbox:
+            print("warning: --no-sandbox: the solution runs as you and can read your files, "
+                  "the case files included", file=sys.stderr)
+        return bool(args.sandbox)
+    if bubblewrap_works():
+        return True
+    print("note: bubblewrap is missing or cannot run here, so the solution runs unsandboxed "
+          "and can read your files (apt-get install bubblewrap)", file=sys.stderr)
+    return False
+
+
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
                         help="case file or directory (repeatable; default: cases/)")
     parser.add_argument("--seed", type=int, help="seed `random` before each case, for replays")
+    parser.add_argument("--order-seed", type=int, metavar="N",
+                        help="the order cases are played in (default: drawn from the operating "
+                             "system and printed), to replay a run exactly")
     parser.add_argument("--relaxed", action="store_true",
                         help="accept any equal-length lowercase words and any positive limit")
     parser.add_argument("--all-secrets", action="store_true",
@@ -106,9 +148,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="CPU seconds per case, counted over the worker's whole process "
                              "tree; the wall clock stops a case at 3x (default %(default)s)")
     parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB",
-                        help="address space of the worker in MiB (default %(default)s)")
-    parser.add_argument("--sandbox", action="store_true",
-                        help="run the worker under bubblewrap: no network, no view of the disk")
+                        help="address space of each worker process in MiB, at least 32, 0 for "
+                             "none (default %(default)s)")
+    add_sandbox_option(parser)
     parser.add_argument("--in-process", action="store_true",
                         help="run trusted code inside the judge (no isolation, no limits)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
@@ -230,8 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
                                     "as in the contest (default: 60 + 1 per round); when it "
                                     "runs out, every round left is lost")
     wc2022_parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB")
-    wc2022_parser.add_argument("--sandbox", action="store_true",
-                               help="run the solution under bubblewrap")
+    add_sandbox_option(wc2022_parser)
 
     experiment_parser = commands.add_parser(
         "experiment", help="the seeds' experiments, measured again beside their figures",
@@ -267,17 +308,19 @@ def selected_cases(args: argparse.Namespace) -> list[Case]:
     return cases
 
 
-def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
-    if not solution.is_file():
-        raise UsageError(f"{solution}: no such solution file")
+def order_seed(args: argparse.Namespace) -> int:
+    """The order cases are played in: asked for, or 64 bits from the operating system."""
+    return secrets.randbits(64) if args.order_seed is None else int(args.order_seed)
+
+
+def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runner:
     check_seconds("--time-limit", args.time_limit)
+    check_memory(args.memory_limit)
     if args.in_process:
         return InProcessRunner(solution)
-    if args.memory_limit < 0:
-        raise UsageError("--memory-limit must not be negative")
     limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
     try:
-        return IsolatedRunner(solution, limits, sandbox=args.sandbox)
+        return IsolatedRunner(solution, limits, sandbox=sandbox)
     except (SandboxUnavailable, UnknownLanguage) as e:
         raise UsageError(str(e)) from e
 
@@ -285,7 +328,11 @@ def make_runner(args: argparse.Namespace, solution: Path) -> Runner:
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]) -> tuple[list[Case], list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
     require_writable(args.json)
-    runners = [make_runner(args, s) for s in solutions]
+    for solution in solutions:
+        if not solution.is_file():
+            raise UsageError(f"{solution}: no such solution file")
+    sandbox = False if args.in_process else use_sandbox(args)
+    runners = [make_runner(args, s, sandbox) for s in solutions]
     return selected_cases(args), runners
 
 
@@ -301,9 +348,9 @@ def run_grade(args: argparse.Namespace) -> int:
         if result.verdict == "CE":
             # A file that cannot load fails every case the same way: say so once.
             if not load_errors and not args.quiet:
-                print(f"CE   {args.solution}: {result.message}", flush=True)
+                print(f"CE   {safe(args.solution)}: {safe(result.message)}", flush=True)
                 if args.verbose:
-                    print(result.detail, flush=True)
+                    print(safe_block(result.detail), flush=True)
             load_errors.append(result)
             return
         if not args.quiet:
@@ -314,10 +361,12 @@ def run_grade(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(table_header())
     try:
-        report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show)
+        report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show,
+                       order_seed(args))
     finally:
         progress.close()
     print(summary_text(report))
+    print(f"cases played in the order drawn with --order-seed {report.order_seed}")
     if load_errors and not args.verbose:
         print("see the whole error with: -v")
     elif len(load_errors) < len(report.results) and not report.all_accepted and not args.verbose:
@@ -337,10 +386,12 @@ def run_compare(args: argparse.Namespace) -> int:
     progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
                         enabled=False if args.quiet else None)
 
+    order = order_seed(args)  # one order for every solution: the same games, side by side
+
     def graded(solution: Path, runner: Runner) -> Report:
         # Each solution has its own worker process, so threads grade them side by side.
         return grade(runner, str(solution), cases, args.seed, args.adversary,
-                     lambda result: progress.advance())
+                     lambda result: progress.advance(), order)
 
     workers = 1 if args.in_process else args.jobs
     try:
@@ -349,6 +400,7 @@ def run_compare(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     print(leaderboard(reports))
+    print(f"cases played in the order drawn with --order-seed {order}")
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
@@ -362,7 +414,7 @@ def run_check(args: argparse.Namespace) -> int:
     for case in cases:
         report = judge_fairness(case)
         reports.append(report)
-        print(f"{case.name[:32]:<32} {'ok' if report.meets_constraints else 'NOT ok':<6} "
+        print(f"{safe(case.name)[:32]:<32} {'ok' if report.meets_constraints else 'NOT ok':<6} "
               f"{report.allowed:>7} {report.lower:>5} {report.upper:>5}  {report.verdict}"
               f" (upper bound by {report.upper_by})")
         for problem in report.problems:
@@ -415,12 +467,13 @@ def run_optimal(args: argparse.Namespace) -> int:
         result = solve(words, time_limit=args.time_limit)
         results.append({"name": case.name, **result.to_json()})
         if result.proven:
-            print(f"{case.name}: {len(words)} words, optimum {result.upper} guesses in the worst "
-                  f"case (proven in {result.seconds:.2f} s; the tree was replayed for every "
-                  "secret)")
+            print(f"{safe(case.name)}: {len(words)} words, optimum {result.upper} guesses in "
+                  f"the worst case (proven in {result.seconds:.2f} s; the tree was replayed for "
+                  "every secret)")
         else:
-            print(f"{case.name}: {len(words)} words, between {result.lower} and {result.upper} "
-                  f"guesses: time limit of {args.time_limit:g} s reached before a proof")
+            print(f"{safe(case.name)}: {len(words)} words, between {result.lower} and "
+                  f"{result.upper} guesses: time limit of {args.time_limit:g} s reached before "
+                  "a proof")
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
     return EXIT_OK
@@ -511,7 +564,9 @@ def run_wc2022(args: argparse.Namespace) -> int:
         raise UsageError("--rounds must be positive")
     check_seconds("--time-limit", args.time_limit)
     check_seconds("--match-time-limit", args.match_time_limit)
+    check_memory(args.memory_limit)
     require_writable(args.json)
+    sandbox = use_sandbox(args)
     path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
     try:
         dictionary = read_dictionary(path)
@@ -524,8 +579,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
     def show(result: Round) -> None:
         if single and (args.verbose or result.ended != "found"):
             progress.close()  # a line of its own, not over the progress line
-            guesses = " ".join(w for w, _ in result.guesses)
-            ended = f"{result.ended}: {result.detail}" if result.detail else result.ended
+            guesses = " ".join(safe(w) for w, _ in result.guesses)
+            ended = f"{result.ended}: {safe(result.detail)}" if result.detail else result.ended
             print(f"round {result.number:>4} {result.answer}: {ended}, "
                   f"{result.points} points ({guesses})")
 
@@ -540,7 +595,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
             show(result)
 
         return play(solution, dictionary, args.rounds, seed, str(path), round_done, limits,
-                    args.sandbox, args.match_time_limit)
+                    sandbox, args.match_time_limit)
 
     try:
         matches = [one_match(solution) for solution in args.solutions]
@@ -570,7 +625,30 @@ COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
             "wc2022": run_wc2022}
 
 
+class Terminated(BaseException):
+    """The judge was asked to stop (SIGTERM, SIGHUP): unwind, so every worker is killed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {s: signal.signal(s, raise_terminated) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        return run_command(argv)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -583,14 +661,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except CaseError as e:
         for problem in e.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {safe(problem, limit=2000)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (UsageError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {safe(e, limit=2000)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated as e:
+        print(f"stopped by {signal.Signals(e.signum).name}", file=sys.stderr)
+        return 128 + e.signum
 
 
 if __name__ == "__main__":

@@ -100,6 +100,27 @@ def isolation_cost(lists: int = 5, timer: Timer = timed) -> Row:
     return row
 
 
+def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
+    """Fresh state per case (a fork from the list's warm state) against one shared process:
+    the benchmark games of minimax_cpp (all 2,000 by default), and the overhead a case with a
+    trivial solution pays."""
+    cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
+    trivial = ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py"
+    row: Row = {"cases": len(cases)}
+    for name, solution in (("minimax_cpp", ROOT / "solutions" / "minimax_cpp.py"),
+                           ("trivial", trivial)):
+        for fresh in (False, True):
+            runner = IsolatedRunner(solution, fresh_state=fresh)
+
+            def graded(runner: Runner = runner) -> Report:
+                return grade(runner, "bench", cases, order_seed=1)
+
+            row[f"{name}_{'fresh' if fresh else 'shared'}_s"] = timer(graded)
+    row["ratio"] = row["minimax_cpp_fresh_s"] / row["minimax_cpp_shared_s"]
+    row["per_case_ms"] = (row["trivial_fresh_s"] - row["trivial_shared_s"]) / len(cases) * 1e3
+    return row
+
+
 def round_trip(calls: int = 5000, tmp: Path | None = None) -> Row:
     """Seconds per guess through the pipe: a solution that only calls guess."""
     import tempfile
@@ -214,6 +235,11 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     if "sandboxed_s" in iso:
         print(f"  under --sandbox (bubblewrap) {iso['sandboxed_s']:.2f} s  "
               f"ratio {iso['sandboxed_ratio']:.2f}x")
+    results["fresh_state"] = fresh = fresh_state_cost()
+    print(f"fresh state per case against one shared process ({fresh['cases']} benchmark cases)")
+    print(f"  minimax_cpp  shared {fresh['minimax_cpp_shared_s']:.2f} s  fresh "
+          f"{fresh['minimax_cpp_fresh_s']:.2f} s  ratio {fresh['ratio']:.2f}x  (target <= 1.5x)")
+    print(f"  overhead of a fresh state: {fresh['per_case_ms']:.2f} ms a case  (target <= 5 ms)")
     print(f"optimal solver on random lists (time limit {optimal_limit:g} s each)")
     results["optimal"] = optimal_solver(limit=optimal_limit)
     for row in results["optimal"]:

@@ -6,6 +6,7 @@ constraints unless `relaxed` is asked for; every violation names the file, the c
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -144,6 +145,8 @@ def parse_leetcode_text(text: str, source: str, name: str, relaxed: bool = False
             data[field_name] = json.loads(line)
         except json.JSONDecodeError as e:
             raise CaseError([CaseProblem(source, name, field_name, f"not JSON: {e.msg}")]) from e
+        except (RecursionError, ValueError) as e:
+            raise CaseError([CaseProblem(source, name, field_name, json_refusal(e))]) from e
     return case_from_json(data, source, name, relaxed)
 
 
@@ -156,9 +159,24 @@ def cases_to_json(cases: Sequence[Case]) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
+LARGEST_CASE_FILE = 64 << 20  # bytes: far above 100 words, far below memory trouble
+
+
+def json_refusal(error: Exception) -> str:
+    """Why Python's JSON decoder refused valid-looking input (not a JSONDecodeError)."""
+    if isinstance(error, RecursionError):
+        return "JSON nested too deeply to read"
+    return f"a number too long to read ({str(error).split(':')[0]})"
+
+
 def parse_case_file(path: Path, relaxed: bool = False) -> list[Case]:
     source = str(path)
     try:
+        if not path.is_file():  # a FIFO or a device would block the read, or never end
+            raise CaseError([CaseProblem(source, path.stem, "file", "is not a regular file")])
+        if path.stat().st_size > LARGEST_CASE_FILE:
+            raise CaseError([CaseProblem(source, path.stem, "file",
+                                         f"is larger than {LARGEST_CASE_FILE >> 20} MiB")])
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise CaseError([CaseProblem(source, path.stem, "file", f"cannot read: {e}")]) from e
@@ -170,6 +188,8 @@ def parse_case_file(path: Path, relaxed: bool = False) -> list[Case]:
         where = f"line {e.lineno} column {e.colno}"
         problem = CaseProblem(source, path.stem, "file", f"bad JSON at {where}: {e.msg}")
         raise CaseError([problem]) from e
+    except (RecursionError, ValueError) as e:
+        raise CaseError([CaseProblem(source, path.stem, "file", json_refusal(e))]) from e
     items = data if isinstance(data, list) else [data]
     if not items:
         raise CaseError([CaseProblem(source, path.stem, "file", "holds an empty list of cases")])
@@ -193,13 +213,27 @@ def case_files(path: Path) -> Iterator[Path]:
         yield path
 
 
+def missing(path: Path) -> str:
+    """Why `path` cannot be opened: a link that leads nowhere is not a file that is absent."""
+    if path.is_symlink():
+        try:
+            path.resolve(strict=True)
+        except RuntimeError:  # Python before 3.13 says a loop so
+            return "is a loop of symbolic links"
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                return "is a loop of symbolic links"
+            return "is a symbolic link to a file that does not exist"
+    return "does not exist"
+
+
 def load_cases(paths: Iterable[Path | str], relaxed: bool = False) -> list[Case]:
     """Every case named by `paths`; raises CaseError listing all problems before anything runs."""
     cases: list[Case] = []
     problems: list[CaseProblem] = []
     for path in map(Path, paths):
         if not path.exists():
-            problems.append(CaseProblem(str(path), "-", "path", "does not exist"))
+            problems.append(CaseProblem(str(path), "-", "path", missing(path)))
             continue
         files = list(case_files(path))
         if not files:

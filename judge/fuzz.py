@@ -64,7 +64,8 @@ class Fuzzer:
 
     def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
         cases = [Case(f"fuzz@{w}", w, words, self.allowed) for w in words]
-        return grade(self.runner, str(self.solution), cases, seed=seed_value).results
+        return grade(self.runner, str(self.solution), cases, seed=seed_value,
+                     order_seed=seed_value).results
 
     def examine(self, words: tuple[str, ...], seed_value: int) -> Find | None:
         if words in self.verdicts:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
+import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -90,14 +93,51 @@ def judge_case(runner: Runner, case: Case, seed: int | None, adversary: bool) ->
                       outcome.output)
 
 
+def play_order(cases: Sequence[Case], order_seed: int) -> list[list[int]]:
+    """The cases' indices in the order they are played, grouped by word list.
+
+    The lists come in an order drawn from `order_seed`, and so do the cases of each list: a
+    submission cannot count its way to the secret of the k-th case.
+    """
+    rng = random.Random(order_seed)
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for index, case in enumerate(cases):
+        groups.setdefault(tuple(case.words), []).append(index)
+    order = list(groups.values())
+    rng.shuffle(order)
+    for group in order:
+        rng.shuffle(group)
+    return order
+
+
+def warmup_master(case: Case, order_seed: int) -> Master:
+    """A game on the case's list with a secret of the judge's own, played but never scored."""
+    secret = random.Random(f"{order_seed}:{case.words[0]}").choice(case.words)
+    return Master(case.words, FixedSecret(secret), case.allowed_guesses)
+
+
 def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None = None,
-          adversary: bool = False,
-          on_result: Callable[[CaseResult], None] | None = None) -> Report:
-    results = []
+          adversary: bool = False, on_result: Callable[[CaseResult], None] | None = None,
+          order_seed: int | None = None) -> Report:
+    """Play every case and judge it; the report lists the cases in the order given.
+
+    Cases are played in an order drawn from `order_seed` (from the operating system when
+    None; the report keeps it for a replay). Cases that share a word list each start from the
+    same state (see the runner's `fresh_state_per_case`); a case alone on its list runs in
+    the state the previous cases left, as on LeetCode.
+    """
+    cases = list(cases)
+    order_seed = secrets.randbits(64) if order_seed is None else order_seed
+    results: list[CaseResult | None] = [None] * len(cases)
     with runner:
-        for case in cases:
-            result = judge_case(runner, case, seed, adversary)
-            if on_result is not None:
-                on_result(result)
-            results.append(result)
-    return Report(solution, results)
+        for group in play_order(cases, order_seed):
+            first = cases[group[0]]
+            shared = (runner.fresh_state_per_case(warmup_master(first, order_seed))
+                      if len(group) > 1 else contextlib.nullcontext())
+            with shared:
+                for index in group:
+                    result = judge_case(runner, cases[index], seed, adversary)
+                    if on_result is not None:
+                        on_result(result)
+                    results[index] = result
+    return Report(solution, [r for r in results if r is not None], order_seed)

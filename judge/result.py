@@ -46,6 +46,7 @@ class CaseResult:
 class Report:
     solution: str
     results: list[CaseResult]
+    order_seed: int | None = None  # the order the cases were played in, for a replay
 
     def summary(self) -> dict[str, Any]:
         accepted = [r.guesses for r in self.results if r.verdict == "AC"]
@@ -69,5 +70,5 @@ class Report:
         return bool(self.results) and all(r.verdict == "AC" for r in self.results)
 
     def to_json(self) -> dict[str, Any]:
-        return {"solution": self.solution, "summary": self.summary(),
-                "cases": [r.to_json() for r in self.results]}
+        return {"solution": self.solution, "order_seed": self.order_seed,
+                "summary": self.summary(), "cases": [r.to_json() for r in self.results]}

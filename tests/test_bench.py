@@ -47,6 +47,12 @@ def test_isolation_rows() -> None:
     assert row["guess_round_trip_us"] > 0 and row["worker_start_s"] > 0
 
 
+def test_fresh_state_rows() -> None:
+    row = bench.fresh_state_cost(lists=1, timer=fixed_timer(10.0, 14.0, 2.0, 6.0))
+    assert row["cases"] == 100 and row["ratio"] == 1.4
+    assert row["per_case_ms"] == 40.0
+
+
 @pytest.mark.slow
 def test_solver_and_fuzzer_rows() -> None:
     (row,) = bench.optimal_solver(sizes=(20,), limit=10)

@@ -27,7 +27,7 @@ def test_grade_writes_the_json_report(tmp_path: Path) -> None:
                  "--cases", str(CASES / "handwritten" / "two-words.json"), "--json", str(report)])
     assert code == 0
     data = json.loads(report.read_text())
-    assert set(data) == {"solution", "summary", "cases"}
+    assert set(data) == {"solution", "order_seed", "summary", "cases"}
     summary = data["summary"]
     assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)
     assert summary["cases"] == summary["accepted"] == 3
@@ -195,3 +195,64 @@ def test_compare_in_parallel_gives_the_same_board(tmp_path: Path,
                        for r in json.loads(out.read_text())])
     assert boards[0] == boards[1]
     assert main(["compare", str(SOLUTIONS / "minimax_cpp.py"), "--jobs", "0"]) == 2
+
+
+def hostile_case_files(folder: Path) -> dict[str, Path]:
+    import os
+
+    files = {"nested.json": "[" * 100_000 + "]" * 100_000,
+             "digits.json": '{"name": "d", "secret": "aaaaaa", "words": ["aaaaaa"], '
+                            '"allowedGuesses": ' + "9" * 5000 + "}",
+             "nested.txt": '"aaaaaa"\n' + "[" * 100_000 + "]" * 100_000 + "\n10\n"}
+    paths = {}
+    for name, text in files.items():
+        paths[name] = folder / name
+        paths[name].write_text(text)
+    paths["fifo"] = folder / "fifo.json"
+    os.mkfifo(paths["fifo"])
+    paths["loop"] = folder / "loop.json"
+    (folder / "other.json").symlink_to(paths["loop"])
+    paths["loop"].symlink_to(folder / "other.json")
+    return paths
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("nested.json", "JSON nested too deeply to read"),
+    ("digits.json", "a number too long to read"),
+    ("nested.txt", "JSON nested too deeply to read"),
+    ("fifo", "is not a regular file"),
+    ("loop", "is a loop of symbolic links"),
+])
+def test_hostile_case_files_are_one_line_and_exit_two(tmp_path: Path, name: str, message: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = hostile_case_files(tmp_path)[name]
+    assert main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--time-limit", "nan", "--time-limit must be positive"),
+    ("--time-limit", "inf", "--time-limit must be positive"),
+    ("--time-limit", "1e308", "--time-limit must be positive"),
+    ("--memory-limit", "99999999999999", "--memory-limit must be at most"),
+    ("--memory-limit", "8", "too small to start a worker"),
+])
+def test_the_judges_own_settings_are_checked_before_anything_runs(
+        option: str, value: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases", EXAMPLES,
+                 option, value]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_case_name_with_a_lone_surrogate_is_printed_safely(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"name": "\ud800\x1b[2Kfake", "secret": "aaaaaa",
+                                "words": ["aaaaaa", "bbbbbb"], "allowedGuesses": 10}))
+    assert main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases", str(path),
+                 "-vv"]) == 0
+    out = capsys.readouterr().out
+    out.encode("utf-8")
+    assert "\\ud800\\x1b[2Kfake" in out and "\x1b" not in out

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import judge.rules
+import judge.safetext
 from judge.rules import consistent_secrets, match, partition_counts
 
 from .strategies import word_lists, words
@@ -13,6 +14,7 @@ from .strategies import word_lists, words
 
 def test_doctests() -> None:
     assert doctest.testmod(judge.rules).failed == 0
+    assert doctest.testmod(judge.safetext).failed == 0
 
 
 def test_match_counts_equal_positions() -> None:

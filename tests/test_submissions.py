@@ -112,18 +112,31 @@ def test_compile_error_names_the_problem() -> None:
 
 
 def test_a_dead_worker_is_replaced_and_later_cases_still_run() -> None:
+    # Four lists of their own: one process serves them in turn, as on LeetCode.
+    alone = [Case(f"alone-{i}", WORDS[i], WORDS[i:i + 4], 10) for i in range(4)]
     runner = IsolatedRunner(SUBMISSIONS / "RTE" / "os_exit.py", LIMITS)
-    report = grade(runner, "os_exit", CASES * 2)
+    report = grade(runner, "os_exit", alone)
     assert [r.verdict for r in report.results] == ["RTE"] * 4
     assert runner.workers_started == 4
     assert all(r.guesses == 1 for r in report.results)
 
 
-def recording(send: Callable[[dict[str, object]], None],
-              into: list[dict[str, object]]) -> Callable[[dict[str, object]], None]:
-    def record(message: dict[str, object]) -> None:
+def test_a_case_that_dies_on_a_shared_list_leaves_the_warm_state_alive() -> None:
+    runner = IsolatedRunner(SUBMISSIONS / "RTE" / "os_exit.py", LIMITS)
+    report = grade(runner, "os_exit", CASES * 2)
+    assert [r.verdict for r in report.results] == ["RTE"] * 4
+    assert all(r.guesses == 1 for r in report.results)
+    assert all(r.message == "the process exited with status 0 before findSecretWord returned"
+               for r in report.results)
+    # The warm-up game died too, so the list was warmed again without it: two workers in all.
+    assert runner.workers_started == 2
+
+
+def recording(send: Callable[..., bool],
+              into: list[dict[str, object]]) -> Callable[..., bool]:
+    def record(message: dict[str, object], *args: object) -> bool:
         into.append(message)
-        send(message)
+        return send(message, *args)
     return record
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from judge.result import CaseResult, Report
+from judge.safetext import safe, safe_block
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
 
@@ -15,12 +16,13 @@ def table_header() -> str:
 
 
 def table_row(result: CaseResult) -> str:
-    name = result.name if len(result.name) <= 36 else "…" + result.name[-35:]
+    name = safe(result.name, limit=10_000)  # a case file's name is hostile text too
+    name = name if len(name) <= 36 else "…" + name[-35:]
     row = ROW.format(name=name, verdict=result.verdict,
                      guesses=f"{result.guesses}/{result.allowed}",
                      time=f"{result.time_s * 1000:.0f} ms")
     if result.verdict != "AC":
-        row += f"  {why(result)}"
+        row += f"  {safe(why(result))}"
     return row
 
 
@@ -34,7 +36,7 @@ def why(result: CaseResult) -> str:
 def summary_text(report: Report) -> str:
     s = report.summary()
     verdicts = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items())
-    text = f"{report.solution}: {s['accepted']}/{s['cases']} accepted ({verdicts})"
+    text = f"{safe(report.solution)}: {s['accepted']}/{s['cases']} accepted ({verdicts})"
     if s["accepted"]:
         text += (f"; accepted cases: worst {s['worst_guesses']}, "
                  f"mean {s['mean_guesses']:.2f} guesses")
@@ -42,15 +44,16 @@ def summary_text(report: Report) -> str:
 
 
 def transcript_text(result: CaseResult) -> str:
-    lines = [f"case {result.name}: {result.verdict} {result.message}", f"secret: {result.secret}"]
-    lines += [f"  {i:>3}. {word} -> {reply}" for i, (word, reply) in
+    lines = [f"case {safe(result.name)}: {result.verdict} {safe(result.message)}",
+             f"secret: {safe(result.secret)}"]
+    lines += [f"  {i:>3}. {safe(word)} -> {reply}" for i, (word, reply) in
               enumerate(result.transcript, 1)]
     detail = result.detail.splitlines()
     if detail and detail[0] == result.message:
         detail = detail[1:]  # the headline is already on the first line
-    lines += detail
+    lines += [safe_block(line) for line in detail]
     if result.output:
-        lines.append("output:\n" + result.output)
+        lines.append("output:\n" + safe_block(result.output))
     return "\n".join(lines)
 
 
@@ -63,7 +66,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
         mean = s["mean_guesses_played"]
         failed = " ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        rows.append(f"{Path(report.solution).name:<22} {s['accepted']:>5}/{s['cases']:<5} "
+        rows.append(f"{safe(Path(report.solution).name):<22} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
                     f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
     return "\n".join(rows)

@@ -5,7 +5,9 @@ Both take a harness's `Launch` and return the command to start; a harness never 
 
 from __future__ import annotations
 
+import functools
 import shutil
+import subprocess
 from typing import Protocol
 
 from judge.harness.launch import Launch, Mounted
@@ -46,13 +48,15 @@ class Bubblewrap:
 
     name = "bubblewrap"
 
-    def __init__(self) -> None:
+    def __init__(self, tmp_mb: int = 0) -> None:
         self.path = bubblewrap_path()
+        # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
+        self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
     def command(self, launch: Launch) -> Command:
         system = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
                   "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
-                  "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+                  "--proc", "/proc", "--dev", "/dev", *self.tmp_size, "--tmpfs", "/tmp"]
         # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
         binds = []
         for directory in launch.toolchain:
@@ -72,5 +76,23 @@ class Bubblewrap:
                         *environment, *argv], {})
 
 
-def confinement(sandbox: bool) -> Confinement:
-    return Bubblewrap() if sandbox else Unconfined()
+@functools.cache
+def bubblewrap_works() -> bool:
+    """Whether bubblewrap is installed and can make its namespaces here (some containers
+    forbid them): asked once, by running `true` in a sandbox like the worker's."""
+    path = shutil.which("bwrap")
+    if path is None:
+        return False
+    try:
+        probe = subprocess.run(
+            [path, "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr",
+             "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+             "--symlink", "usr/bin", "/bin", "--proc", "/proc", "--dev", "/dev", "/usr/bin/true"],
+            stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+def confinement(sandbox: bool, tmp_mb: int = 0) -> Confinement:
+    return Bubblewrap(tmp_mb) if sandbox else Unconfined()

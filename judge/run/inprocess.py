@@ -3,9 +3,11 @@ against, and a fast path for the judge's own reference solutions. No limits are 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 from judge.harness.python.worker import LoadError, load_solution_class
@@ -28,6 +30,11 @@ class InProcessRunner:
 
     def __exit__(self, *exc: object) -> None:
         pass
+
+    @contextlib.contextmanager
+    def fresh_state_per_case(self, warmup: Master | None) -> Iterator[None]:
+        """Trusted code: its state is its own business, and it is never forked."""
+        yield
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         if self._class is None:

@@ -9,9 +9,12 @@ sums the process tree) is one more class here, chosen without touching the sessi
 
 from __future__ import annotations
 
+import functools
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, Protocol
 
 WALL_BACKSTOP = 3.0
@@ -80,7 +83,21 @@ class Clock:
             return f"no answer within {self.wall_limit:g} s"
         return (f"no return within {self.wall_limit:g} s of wall-clock time (the backstop, "
                 f"{WALL_BACKSTOP:g}x the CPU limit): it slept or waited, using "
-                f"{self.cpu_seconds():.2f} s of CPU")
+                f"{max(self.cpu_seconds(), 0.0):.2f} s of CPU")
+
+
+class MemoryWatch(Protocol):
+    """One worker's memory, watched over its whole life."""
+
+    def kills(self) -> int:
+        """How many of the worker's processes the kernel has killed for memory so far."""
+        ...
+
+    def adopt(self, pids: Iterable[int]) -> None:
+        """Bound these processes too (a sandbox's own forks, made before the watch began)."""
+        ...
+
+    def release(self) -> None: ...
 
 
 class MemoryEnforcer(Protocol):
@@ -91,6 +108,21 @@ class MemoryEnforcer(Protocol):
         """The address-space cap the harness applies to itself as it starts (0: none)."""
         ...
 
+    def watch(self, pid: int, limits: Limits) -> MemoryWatch:
+        """Start bounding the process `pid` and everything it will start."""
+        ...
+
+
+class NoWatch:
+    def kills(self) -> int:
+        return 0
+
+    def adopt(self, pids: Iterable[int]) -> None:
+        pass
+
+    def release(self) -> None:
+        pass
+
 
 @dataclass(frozen=True)
 class AddressSpaceLimit:
@@ -100,6 +132,106 @@ class AddressSpaceLimit:
 
     def harness_memory_mb(self, limits: Limits) -> int:
         return limits.memory_mb
+
+    def watch(self, pid: int, limits: Limits) -> MemoryWatch:
+        return NoWatch()
+
+
+CGROUP_MEMORY = Path("/sys/fs/cgroup/memory")
+
+
+def own_memory_cgroup() -> Path | None:
+    """This process's cgroup v1 memory directory, where the judge may make sub-groups."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(","):
+            return CGROUP_MEMORY / path.lstrip("/")
+    return None
+
+
+class CgroupWatch:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.seen = 0  # the count survives the cgroup, which is gone once released
+
+    def kills(self) -> int:
+        try:
+            for line in (self.directory / "memory.oom_control").read_text().splitlines():
+                if line.startswith("oom_kill "):
+                    self.seen = max(self.seen, int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+        return self.seen
+
+    def adopt(self, pids: Iterable[int]) -> None:
+        for pid in pids:
+            try:
+                (self.directory / "cgroup.procs").write_text(str(pid))
+            except OSError:
+                continue  # gone already
+
+    def release(self) -> None:
+        self.kills()
+        # The processes are gone by now; their memory charges may take a moment to leave.
+        for _ in range(50):
+            try:
+                self.directory.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.01)
+
+
+@dataclass(frozen=True)
+class TreeMemoryLimit:
+    """A memory cgroup (v1) per worker: the whole process tree counts, files it writes to a
+    tmpfs too, and the kernel kills at the limit. RLIMIT_AS stays as well, per process, so
+    that a single allocation too large still fails as MemoryError and is reported precisely.
+    """
+
+    root: Path
+    name: str = "cgroup"
+
+    def harness_memory_mb(self, limits: Limits) -> int:
+        return limits.memory_mb
+
+    def watch(self, pid: int, limits: Limits) -> MemoryWatch:
+        if limits.memory_mb <= 0:
+            return NoWatch()
+        directory = self.root / f"guess-judge-{os.getpid()}-{pid}"
+        try:
+            directory.mkdir()
+            limit = str(limits.memory_mb << 20)
+            (directory / "memory.limit_in_bytes").write_text(limit)
+            swap = directory / "memory.memsw.limit_in_bytes"
+            if swap.exists():  # no swapping past the limit either
+                swap.write_text(limit)
+            (directory / "cgroup.procs").write_text(str(pid))
+        except OSError:
+            CgroupWatch(directory).release()
+            return NoWatch()
+        return CgroupWatch(directory)
+
+
+@functools.cache
+def tree_memory_enforcer() -> MemoryEnforcer:
+    """The cgroup limit where this machine lets the judge make memory cgroups, else RLIMIT_AS
+    alone (per process: a submission that forks can then use the limit once per process)."""
+    root = own_memory_cgroup()
+    if root is not None:
+        probe = root / f"guess-judge-probe-{os.getpid()}"
+        try:
+            probe.mkdir()
+            probe.rmdir()
+            return TreeMemoryLimit(root)
+        except OSError:
+            pass
+    return AddressSpaceLimit()
 
 
 DEFAULT_LIMITS = Limits()

@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.harness.launch import Channel
-from judge.run.limits import Clock
+from judge.run.limits import Clock, MemoryWatch, NoWatch
+from judge.safetext import safe_block
+
+# A worker's message is a guess, a short error or a traceback: far below this. A line longer
+# than this is not read on: it is the submission's flood, and the judge's memory stays bounded.
+LONGEST_MESSAGE = 1 << 20
+SEND_SECONDS = 10.0  # how long a message may wait for room in the pipe outside a case
 
 
 class JudgeError(Exception):
@@ -70,9 +76,9 @@ class OutputDrain:
             self.recent = (self.recent + chunk)[-self.RECENT_BYTES:]
 
     def take(self) -> str:
-        """This case's output, and start counting the next case's."""
+        """This case's output, safe to print, and start counting the next case's."""
         self.pump()
-        text = self.kept.decode("utf-8", "replace")
+        text = safe_block(self.kept.decode("utf-8", "replace"))
         if self.dropped:
             text += f"\n[... {self.dropped} more bytes of output dropped]"
         self.kept, self.dropped = bytearray(), 0
@@ -137,11 +143,24 @@ def signal_all(pids: set[int], signum: int) -> None:
             os.kill(pid, signum)
 
 
+def exit_description(code: object) -> str:
+    """How a process ended, from its exit code (negative: the signal that killed it)."""
+    if not isinstance(code, int) or isinstance(code, bool):
+        return "the process ended"
+    if code < 0:
+        try:
+            return f"killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"the process exited with status {code} before findSecretWord returned"
+
+
 class Worker:
     """One live worker process and its pipes."""
 
     def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int) -> None:
         to_worker_r, self._to_worker = os.pipe()
+        os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
         output_r, output_w = os.pipe()
         try:
@@ -156,13 +175,30 @@ class Worker:
             for fd in (to_worker_r, from_worker_w, output_w):
                 os.close(fd)
         self.output = OutputDrain(output_r, output_bytes)
+        self.memory: MemoryWatch = NoWatch()
         self._buffer = b""
         self.baseline: set[int] = set()
 
-    def send(self, message: dict[str, Any]) -> None:
-        # A dead worker cannot be written to; the next receive reports how it died.
-        with contextlib.suppress(OSError):
-            os.write(self._to_worker, json.dumps(message).encode() + b"\n")
+    def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
+        """Write a message; False if the worker did not take it before `clock` ran out.
+
+        The pipe is non-blocking: a worker that floods the judge and never reads its replies
+        fills it, and a blocking write would wait forever. A dead worker cannot be written to:
+        that is not reported here, the next receive says how it died.
+        """
+        data = json.dumps(message).encode() + b"\n"
+        clock = clock or Clock(None, SEND_SECONDS)
+        while data:
+            try:
+                data = data[os.write(self._to_worker, data):]
+            except BlockingIOError:
+                wait = clock.wait()
+                if wait is None:
+                    return False
+                select.select([], [self._to_worker], [], wait)
+            except OSError:
+                return True
+        return True
 
     def cpu_seconds(self) -> float:
         """CPU seconds used by the worker and every process below it, living or reaped."""
@@ -188,10 +224,13 @@ class Worker:
             if not chunk:
                 return {}
             self._buffer += chunk
+            if len(self._buffer) > LONGEST_MESSAGE and b"\n" not in self._buffer:
+                line, self._buffer = self._buffer[:200], b""
+                return {"op": "garbled", "line": line.decode("utf-8", "replace") + "..."}
         line, self._buffer = self._buffer.split(b"\n", 1)
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # deep nesting raises RecursionError
             return {"op": "garbled", "line": line[:200].decode("utf-8", "replace")}
         return message if isinstance(message, dict) else {"op": "garbled", "line": str(message)}
 
@@ -212,6 +251,7 @@ class Worker:
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
         self.process.wait()
+        self.memory.release()
         self.close_requests()
         self.output.pump()
         self.output.close()
@@ -233,6 +273,4 @@ class Worker:
             code = self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             return "the worker closed its pipe to the judge"
-        if code < 0:
-            return f"killed by signal {signal.Signals(-code).name}"
-        return f"the process exited with status {code} before findSecretWord returned"
+        return exit_description(code)

@@ -3,12 +3,21 @@
 A session keeps one worker for as many cases as it can (LeetCode keeps one process and its
 class state between cases), and replaces it whenever it dies, times out or leaves processes
 behind. The judge's real Master answers every guess; the worker only ever sees replies.
+
+Cases that share a word list must not learn from each other: otherwise a solution that
+remembers the secrets it found could drop them from the next game on the same list. Inside
+`fresh_state_per_case` the worker forks once for the list and plays a warm-up game there (a
+secret of the judge's own, never scored, so that a solution's per-list cache is warm), then
+forks again for every case, which ends with its process: each case starts from the same state.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Protocol, Self
+from typing import Literal, Protocol, Self
 
 from judge.harness.launch import Channel, Frame, Game
 from judge.harness.registry import harness_for
@@ -17,15 +26,18 @@ from judge.result import Outcome
 from judge.run.confine import confinement
 from judge.run.limits import (
     DEFAULT_LIMITS,
-    DEFAULT_MEMORY_ENFORCER,
     WALL_BACKSTOP,
     Clock,
     Limits,
     MemoryEnforcer,
+    tree_memory_enforcer,
 )
-from judge.run.process import Command, Worker, descendants
+from judge.run.process import Command, Worker, descendants, exit_description
+from judge.safetext import safe, safe_block
+from judge.verdicts import Verdict
 
 STARTUP_SECONDS = 10.0
+LONGEST_WORD = 64  # the protocol's limit on a guessed string; longer ones are not words
 STOP_GRACE_SECONDS = 1.0
 
 
@@ -33,6 +45,11 @@ class Runner(Protocol):
     """Plays one case of LeetCode 843 against a Master: what grading needs of a runner."""
 
     def play(self, master: Master, seed: int | None) -> Outcome: ...
+
+    def fresh_state_per_case(self, warmup: Master | None) -> AbstractContextManager[None]:
+        """Within it, every case starts from the same state: the file loaded, then `warmup`
+        played (a game on the same list whose outcome is not scored)."""
+        ...
 
     def __enter__(self) -> Runner: ...
 
@@ -45,10 +62,11 @@ class WorkerOwner:
     game: Game = "leetcode"
 
     def __init__(self, solution: Path, limits: Limits, sandbox: bool,
-                 memory: MemoryEnforcer = DEFAULT_MEMORY_ENFORCER) -> None:
-        self.confinement = confinement(sandbox)
+                 memory: MemoryEnforcer | None = None) -> None:
+        self.confinement = confinement(sandbox, tmp_mb=limits.memory_mb)
         self.harness = harness_for(solution)
-        self.solution, self.limits, self.sandbox, self.memory = solution, limits, sandbox, memory
+        self.solution, self.limits, self.sandbox = solution, limits, sandbox
+        self.memory = tree_memory_enforcer() if memory is None else memory
         self._worker: Worker | None = None
         self.workers_started = 0
 
@@ -78,28 +96,55 @@ class WorkerOwner:
         `seed` fixes the worker's start-up randomness (Python's string hashing) for replays.
         """
         worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes)
+        worker.memory = self.memory.watch(worker.process.pid, self.limits)
+        # A sandbox forks its own processes at once, maybe before the watch began.
+        worker.memory.adopt(descendants(worker.process.pid))
         self.workers_started += 1
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
                         WALL_BACKSTOP, worker.cpu_seconds)
         message = worker.receive(loading)
         if message and message.get("op") == "ready":
             worker.baseline = descendants(worker.process.pid)
+            worker.memory.adopt(worker.baseline)
             return worker
         output = worker.output.take()
         worker.kill()
         if message and message.get("op") == "ce":
-            return str(message.get("error", ""))
+            return safe_block(message.get("error", ""))
         why = "did not start in time" if message is None else "died while loading the file"
         return f"the solution {why}\n{output}".strip()
 
 
 class IsolatedRunner(WorkerOwner):
-    """Plays LeetCode 843 cases through workers for one solution file."""
+    """Plays LeetCode 843 cases through workers for one solution file.
+
+    `fresh_state=False` keeps one process for every case, as LeetCode does for one submission
+    run; the benchmark uses it to measure what fresh state costs.
+    """
 
     def __init__(self, solution: Path, limits: Limits = DEFAULT_LIMITS,
-                 sandbox: bool = False) -> None:
+                 sandbox: bool = False, fresh_state: bool = True) -> None:
         super().__init__(solution, limits, sandbox)
         self._load_error: str | None = None
+        self.fresh_state = fresh_state
+        # Where the worker stands: its root process, a list's warm fork, or a case's fork.
+        self._level: Literal["root", "list", "case"] = "root"
+        self._forking = False
+        self._warmup: Master | None = None
+
+    def _retire(self, worker: Worker) -> None:
+        super()._retire(worker)
+        self._level = "root"
+
+    @contextlib.contextmanager
+    def fresh_state_per_case(self, warmup: Master | None) -> Iterator[None]:
+        self._forking, self._warmup = self.fresh_state, warmup
+        try:
+            yield
+        finally:
+            self._forking = False
+            if self._worker is not None and self._level == "list":
+                self._end_fork(self._worker)
 
     def _ready_worker(self, seed: int | None = None) -> Worker | str:
         """A live worker waiting for a case, or the CE message of a file that cannot load."""
@@ -111,18 +156,83 @@ class IsolatedRunner(WorkerOwner):
                 self._load_error = started
                 return started
             self._worker = started
+            self._level = "root"
         return self._worker
+
+    def _fork(self, worker: Worker) -> str | None:
+        """Fork the worker's state; None when it forked, else what went wrong.
+
+        The worker runs the submission's code, so an answer other than "forked" is the
+        submission's doing (a message left on the pipe, a process that died), not the judge's.
+        """
+        worker.send({"op": "fork"})
+        message = worker.receive(Clock(None, STARTUP_SECONDS))
+        if message == {"op": "forked"}:
+            return None
+        self._retire(worker)
+        if message is None:
+            return "the solution's process did not answer the judge's fork in time"
+        if not message:
+            return "the solution's process died between cases"
+        return f"the solution broke the judge's protocol: it sent {str(message)[:200]}"
+
+    def _end_fork(self, worker: Worker) -> None:
+        """End the innermost fork; its parent says it has ended, and serves on."""
+        worker.send({"op": "exit"})
+        message = worker.receive(Clock(None, STARTUP_SECONDS))
+        if not (message and message.get("op") == "joined"):
+            self._retire(worker)
+            return
+        self._level = "list" if self._level == "case" else "root"
+
+    def _warm_list(self, seed: int | None) -> Worker | str:
+        """The worker forked for this list, with the warm-up game played in it."""
+        for warmup in (self._warmup, None):  # a warm-up that fails: start again without it
+            worker = self._ready_worker(seed)
+            if isinstance(worker, str):
+                return worker
+            problem = self._fork(worker)
+            if problem is not None:
+                return problem
+            self._level = "list"
+            if warmup is not None:
+                clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
+                worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
+                outcome = self._converse(worker, warmup, clock)
+                worker.output.take(), worker.output.take_recent()  # not the case's output
+                if self._worker is not worker or outcome.verdict is not None:
+                    self._retire(worker)
+                    continue
+            worker.baseline = descendants(worker.process.pid)
+            return worker
+        return "the solution's process could not be forked for its warm-up game"
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
-        worker = self._ready_worker(seed)
+        worker = self._warm_list(seed) if self._forking and self._level == "root" else \
+            self._ready_worker(seed)
         if isinstance(worker, str):
-            return Outcome("CE", worker)
+            return Outcome("CE", worker) if self._load_error else Outcome("RTE", worker)
+        if self._forking:
+            problem = self._fork(worker)
+            if problem is not None:
+                return Outcome("RTE", problem)
+            self._level = "case"
         clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
+        kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
                      "dump_after": dump_time(self.limits.time_seconds)})
         outcome = self._converse(worker, master, clock)
         outcome.seconds = clock.wall_seconds()
+        if worker.memory.kills() > kills:
+            # Whatever else happened, its processes together passed the limit.
+            if self._worker is worker:
+                self._retire(worker)
+            outcome = Outcome("MLE", f"the solution's processes together used more than "
+                                     f"{self.limits.memory_mb} MiB; the kernel killed one",
+                              seconds=outcome.seconds)
+        if self._worker is worker and self._level == "case":
+            self._end_fork(worker)
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if not frames:
@@ -134,42 +244,57 @@ class IsolatedRunner(WorkerOwner):
         return outcome
 
     def _converse(self, worker: Worker, master: Master, clock: Clock) -> Outcome:
+        """Answer the worker's guesses until the case ends; every text it sends is hostile."""
         stop_message = ""
+
+        def ended(outcome: Outcome) -> Outcome:
+            # Once stopped at the runaway cap, the case is WA whatever the worker does next.
+            return Outcome(None, stop_message, stopped=True) if stop_message else outcome
+
         while True:
             message = worker.receive(clock)
             if message is None:
                 self._retire(worker)
-                if stop_message:
-                    return Outcome(None, stop_message, stopped=True)
-                return Outcome("TLE", clock.verdict_detail())
+                return ended(Outcome("TLE", clock.verdict_detail()))
             op = message.get("op")
             if op == "guess":
                 if stop_message:
-                    worker.send({"stop": stop_message})
-                    continue
-                word = message["word"] if "word" in message else _NotAWord(message.get("bad"))
+                    continue  # the harness raises on later calls; more messages are ignored
                 try:
-                    worker.send({"reply": master.guess(word)})
+                    reply: dict[str, object] = {"reply": master.guess(guessed_word(message))}
                 except GuessBudgetExhausted as e:
                     stop_message = str(e)
-                    worker.send({"stop": stop_message})
+                    reply = {"stop": stop_message}
                     clock.cut_wall(STOP_GRACE_SECONDS)
+                if not worker.send(reply, clock):
+                    self._retire(worker)  # it stopped reading the judge's replies
+                    return ended(Outcome("TLE", clock.verdict_detail()))
             elif op == "done" or op == "stopped":
-                return Outcome(None, stop_message, stopped=bool(stop_message))
+                return ended(Outcome(None))
+            elif op == "joined" and self._level == "case":
+                # The case's fork died; its parent, the list's warm state, lives on.
+                self._level = "list"
+                return ended(Outcome("RTE", exit_description(message.get("status"))))
             elif op == "raised":
-                kind = message.get("kind")
-                if stop_message:
-                    return Outcome(None, stop_message, stopped=True)
-                return Outcome("MLE" if kind == "MLE" else "RTE", str(message.get("error", "")))
-            elif op == "garbled":
-                self._retire(worker)
-                return Outcome("RTE", f"the solution wrote on the judge's pipe: {message['line']}")
-            else:
+                verdict: Verdict = "MLE" if message.get("kind") == "MLE" else "RTE"
+                return ended(Outcome(verdict, safe_block(message.get("error", ""))))
+            elif not message:
                 died = worker.death()
                 self._retire(worker)
-                if stop_message:
-                    return Outcome(None, stop_message, stopped=True)
-                return Outcome("RTE", died)
+                return ended(Outcome("RTE", died))
+            else:
+                self._retire(worker)
+                what = message.get("line") if op == "garbled" else message
+                return ended(Outcome("RTE", f"the solution broke the judge's protocol: it wrote "
+                                            f"{safe(what)} on the judge's pipe"))
+
+
+def guessed_word(message: dict[str, object]) -> object:
+    """What was guessed: a string that may be a word, or a stand-in answered -1."""
+    word = message.get("word")
+    if isinstance(word, str) and len(word) <= LONGEST_WORD and word.isprintable():
+        return word
+    return NotAWord(safe(word if "word" in message else message.get("bad")))
 
 
 def dump_time(limit: float) -> float:
@@ -194,7 +319,7 @@ def where_it_was(detail: str, frames: list[Frame], solution: Path, most: int = 5
     return "\n".join(lines)
 
 
-class _NotAWord:
+class NotAWord:
     """Stands for a guess that was not a string; always answered -1."""
 
     def __init__(self, text: object) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import faulthandler
+import gc
 import inspect
 import json
 import os
@@ -165,14 +166,28 @@ def run_case(solution_class: type, words: list[str], master: object) -> None:
     solution_class().findSecretWord(words, master)
 
 
+LONGEST_ERROR = 16_000  # characters of an error sent to the judge: its start and its end
+
+
+def capped(text: str) -> str:
+    """A submission's error text cut to a size the protocol carries: a 20 MB message would
+    otherwise be a 20 MB line on the judge's pipe. The start and the end (where a traceback
+    names the exception) are kept."""
+    if len(text) <= LONGEST_ERROR:
+        return text
+    half = LONGEST_ERROR // 2
+    return f"{text[:half]}\n[... {len(text) - 2 * half} characters cut ...]\n{text[-half:]}"
+
+
 def outcome_of(error: BaseException) -> dict[str, Any]:
     if isinstance(error, Stopped):
         return {"op": "stopped"}
     if isinstance(error, MemoryError):
         return {"op": "raised", "kind": "MLE", "error": "MemoryError"}
     if isinstance(error, SystemExit):
-        return {"op": "raised", "kind": "RTE", "error": f"called sys.exit({error.code!r})"}
-    return {"op": "raised", "kind": "RTE", "error": with_python2_hint(_trimmed(error))}
+        return {"op": "raised", "kind": "RTE",
+                "error": capped(f"called sys.exit({error.code!r})")}
+    return {"op": "raised", "kind": "RTE", "error": capped(with_python2_hint(_trimmed(error)))}
 
 
 def flush_output() -> None:
@@ -187,16 +202,46 @@ def flush_output() -> None:
             stream.flush()
 
 
+def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
+    """Handle "fork" and "exit" (PROTOCOL.md, fresh state per case); False for other requests.
+
+    After a fork the child serves the next requests from the state of the moment; the parent
+    waits for it to end, says how it ended, and serves on from that same state.
+    """
+    op = request.get("op")
+    if op == "exit":
+        flush_output()
+        os._exit(0)
+    if op != "fork":
+        return False
+    flush_output()  # or what is buffered would be printed twice, by parent and child
+    # Objects that exist now are left out of the child's garbage collections: the collector
+    # would otherwise touch, and so copy, every page the two processes share.
+    gc.freeze()
+    child = os.fork()
+    if child == 0:
+        channel.send({"op": "forked"})
+        return True
+    try:
+        _, status = os.waitpid(child, 0)
+    except ChildProcessError:  # the submission reaped it itself (a signal handler)
+        status = 0
+    channel.send({"op": "joined", "status": os.waitstatus_to_exitcode(status)})
+    return True
+
+
 def serve(channel: Channel, solution_path: str) -> None:
     try:
         solution_class = load_solution_class(solution_path, Master)
     except LoadError as e:
-        channel.send({"op": "ce", "error": str(e)})
+        channel.send({"op": "ce", "error": capped(str(e))})
         return
     channel.send({"op": "ready"})
     reserve: bytearray | None = bytearray(1 << 22)  # freed on MemoryError so the report fits
     while True:
         request = channel.receive()
+        if serve_process_request(channel, request):
+            continue
         if request.get("seed") is not None:
             random.seed(request["seed"])
         outcome: dict[str, Any] = {"op": "done"}
@@ -227,12 +272,18 @@ def limit_memory(megabytes: int) -> None:
 
 
 def become_subreaper() -> None:
-    """Orphaned grandchildren come back to the worker, where the judge can still find them."""
+    """Orphaned grandchildren come back to the worker, where the judge can still find them;
+    and the worker dies with the judge, should the judge be killed before it can clean up."""
     try:
         import ctypes
+        import signal
 
+        parent = os.getppid()
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the judge died before the line above
+            os._exit(1)
     except (OSError, AttributeError):
         pass
 
@@ -258,7 +309,7 @@ def serve_entry_points(channel: Channel, solution_path: str) -> None:
     try:
         init, guess = load_entry_points(solution_path)
     except LoadError as e:
-        channel.send({"op": "ce", "error": str(e)})
+        channel.send({"op": "ce", "error": capped(str(e))})
         return
     channel.send({"op": "ready"})
     while True:

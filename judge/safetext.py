@@ -1,0 +1,44 @@
+"""Text that came from a submission or a file, made safe to print and to save.
+
+Such text is hostile until checked: a lone surrogate makes printing raise, a carriage return
+or an ANSI escape can draw a fake row on a terminal ("example1 AC 1/10"), and a 20 MB message
+makes a 20 MB table row. `safe` escapes what a terminal would act on and caps the length.
+"""
+
+from __future__ import annotations
+
+LINE_CHARS = 300  # a word, a message, a name: what one line of a report shows
+BLOCK_CHARS = 16 * 1024  # a traceback, a detail, output: what a report keeps
+
+
+def _escaped(char: str, keep_newlines: bool) -> str:
+    code = ord(char)
+    if (char == "\n" and keep_newlines) or char == "\t":
+        return char
+    if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return char
+
+
+def safe(text: object, limit: int = LINE_CHARS, keep_newlines: bool = False) -> str:
+    """`text` with control characters and lone surrogates escaped, at most about `limit`
+    characters long (what was cut is said at the end).
+
+    >>> safe("ok\\x1b[2K\\rexample1 AC")
+    'ok\\\\x1b[2K\\\\x0dexample1 AC'
+    >>> safe("\\ud800")
+    '\\\\ud800'
+    >>> safe("x" * 10, limit=4)
+    'xxxx[... 6 more characters]'
+    """
+    text = text if isinstance(text, str) else str(text)
+    cut = len(text) - limit
+    text = text[:limit] if cut > 0 else text
+    if not text.isprintable() or any(0xD800 <= ord(c) < 0xE000 for c in text):
+        text = "".join(_escaped(c, keep_newlines) for c in text)
+    return text + (f"[... {cut} more characters]" if cut > 0 else "")
+
+
+def safe_block(text: object, limit: int = BLOCK_CHARS) -> str:
+    """Several lines of hostile text: newlines and tabs kept, everything else as in `safe`."""
+    return safe(text, limit, keep_newlines=True)

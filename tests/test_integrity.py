@@ -1,0 +1,252 @@
+"""No case can learn from another: an unpredictable order, and a fresh state per case."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.__main__ import main
+from judge.cases import Case, every_secret
+from judge.generate import random_words
+from judge.grading import grade, play_order, warmup_master
+from judge.report.text import table_row, transcript_text
+from judge.result import CaseResult
+from judge.run.limits import Clock, Limits
+from judge.run.process import Worker
+from judge.run.session import IsolatedRunner
+
+from .conftest import BOTH_MODES, needs_bubblewrap
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+WALKER = """
+class Solution:
+    def findSecretWord(self, words, master):
+        for word in words:
+            if master.guess(word) == 6:
+                return
+"""
+# The walker, plus a memory: secrets found in earlier games on the list are skipped.
+REMEMBERER = """
+class Solution:
+    found = set()
+
+    def findSecretWord(self, words, master):
+        for word in words:
+            if word in Solution.found:
+                continue
+            if master.guess(word) == 6:
+                Solution.found.add(word)
+                return
+"""
+
+
+def every_secret_of_one_list(size: int = 24) -> list[Case]:
+    import random
+
+    words = tuple(random_words(random.Random(size), size))
+    return every_secret([Case("list", words[0], words, 30)])
+
+
+def written(tmp_path: Path, name: str, body: str) -> Path:
+    path = tmp_path / f"{name}.py"
+    path.write_text(body)
+    return path
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_case_cannot_learn_the_secrets_of_earlier_cases(tmp_path: Path, sandbox: bool) -> None:
+    """The remembering cheat starts every case knowing only the warm-up game's secret."""
+    cases = every_secret_of_one_list()
+    order_seed = 5
+    warm = warmup_master(cases[0], order_seed).secret()
+    cheat = grade(IsolatedRunner(written(tmp_path, "rememberer", REMEMBERER), Limits(), sandbox),
+                  "rememberer", cases, order_seed=order_seed)
+    for case, result in zip(cases, cheat.results, strict=True):
+        walk = [w for w in case.words if w != warm]
+        expected = walk[:walk.index(case.secret) + 1] if case.secret != warm else walk
+        assert [w for w, _ in result.transcript] == expected, case.name
+
+
+def test_with_shared_state_the_memory_would_pay(tmp_path: Path) -> None:
+    """The control: one process for every case, and the remembering cheat plays differently."""
+    cases = every_secret_of_one_list()
+    shared = IsolatedRunner(written(tmp_path, "rememberer", REMEMBERER), fresh_state=False)
+    cheat = grade(shared, "rememberer", cases, order_seed=1)
+    honest = grade(IsolatedRunner(written(tmp_path, "walker", WALKER)), "walker", cases)
+    assert sum(r.guesses for r in cheat.results) < sum(r.guesses for r in honest.results)
+
+
+def test_counting_cases_wins_nothing() -> None:
+    cases = every_secret_of_one_list()
+    path = SUBMISSIONS / "WA" / "counts_cases.py"
+    report = grade(IsolatedRunner(path), "counts", cases)
+    # Every case starts with the same count (the warm-up game's), so guesses the same word.
+    assert len({tuple(r.transcript) == () or r.transcript[0][0] for r in report.results}) == 1
+    assert all(len(r.transcript) == 1 for r in report.results)
+    assert [r.verdict for r in report.results].count("AC") == 1  # only that word's own case
+
+
+def test_the_play_order_is_drawn_and_replayable() -> None:
+    cases = [*every_secret_of_one_list(), Case("other", "aaaaaa", ("aaaaaa", "bbbbbb"), 10)]
+    orders = {str(play_order(cases, seed)) for seed in range(20)}
+    assert len(orders) > 15
+    assert play_order(cases, 7) == play_order(cases, 7)
+    # Cases of one list are played together, each once.
+    assert sorted(i for group in play_order(cases, 3) for i in group) == list(range(len(cases)))
+
+
+def test_the_order_seed_is_reported_and_replays(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "log.txt"
+    body = WALKER.replace("for word in words:", f"open({str(log)!r}, 'a').write(words[0] + "
+                          f"master.__class__.__name__ + chr(10))\n        for word in words:")
+    path = written(tmp_path, "logger", body)
+    cases = tmp_path / "cases.json"
+    cases.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": [w, "zzzzzz"],
+                                  "allowedGuesses": 10} for i, w in
+                                 enumerate(["aaaaaa", "bbbbbb", "cccccc", "dddddd", "eeeeee"])]))
+    report = tmp_path / "r.json"
+    # The log is written outside the sandbox's view: this test runs the worker as the user.
+    assert main(["grade", str(path), "--cases", str(cases), "--json", str(report), "-q",
+                 "--no-sandbox"]) == 0
+    seed = json.loads(report.read_text())["order_seed"]
+    assert f"--order-seed {seed}" in capsys.readouterr().out
+    first = log.read_text()
+    log.unlink()
+    assert main(["grade", str(path), "--cases", str(cases), "--order-seed", str(seed), "-q",
+                 "--no-sandbox"]) == 0
+    assert log.read_text() == first
+
+
+HOSTILE_CASE = Case("c", "mantle", ("gaming", "hazard", "icicle", "mantle"), 10)
+
+
+def graded_alone(name: str, sandbox: bool = False) -> CaseResult:
+    path = next(SUBMISSIONS.glob(f"*/{name}.py"))
+    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.5), sandbox), name,
+                      [HOSTILE_CASE]).results
+    return result
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_text_from_a_submission_cannot_crash_or_draw_on_the_terminal(sandbox: bool) -> None:
+    result = graded_alone("raises_escapes_and_a_surrogate", sandbox)
+    assert result.verdict == "RTE"
+    for text in (table_row(result), transcript_text(result)):
+        text.encode("utf-8")  # a lone surrogate would raise here
+        assert "\x1b" not in text and "\r" not in text
+    assert "\n" not in table_row(result) and "\\x1b[2K" in table_row(result)
+
+
+def test_a_huge_message_is_capped() -> None:
+    result = graded_alone("raises_a_huge_message")
+    assert result.verdict == "RTE" and result.message.startswith("ValueError: xxx")
+    assert len(result.detail) < 20_000 and len(table_row(result)) < 500
+    assert len(json.dumps(result.to_json())) < 40_000
+
+
+@pytest.mark.parametrize("name", ["sends_deeply_nested_json", "sends_a_line_without_end",
+                                  "forges_an_unknown_message"])
+def test_a_broken_protocol_is_the_submissions_fault(name: str) -> None:
+    result = graded_alone(name)
+    assert result.verdict == "RTE"
+    assert result.message.startswith("the solution broke the judge's protocol")
+    assert len(result.message) < 600
+
+
+def test_forged_guesses_are_answered_minus_one_and_kept_small() -> None:
+    result = graded_alone("forges_huge_and_odd_guesses")
+    assert result.verdict == "WA"
+    assert [reply for _, reply in result.transcript] == [-1, -1, -1, -1]
+    assert all(len(word) < 400 for word, _ in result.transcript)
+    assert "\x1b" not in transcript_text(result)
+
+
+def test_a_write_to_a_worker_that_never_reads_gives_up_at_the_clock(tmp_path: Path) -> None:
+    sleeper = written(tmp_path, "sleeper", "import time\ntime.sleep(60)\n")
+    runner = IsolatedRunner(sleeper)
+    worker = Worker(lambda channel: runner._command(channel, None), 1024)
+    try:
+        assert not worker.send({"pad": "x" * (4 << 20)}, Clock(None, 0.3))
+    finally:
+        worker.kill()
+
+
+def processes_running(path: Path) -> list[int]:
+    """Worker processes running `path` (the judge's own command line names it too)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command_line = (entry / "cmdline").read_bytes()
+                if str(path).encode() in command_line and b"worker.py" in command_line:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_judge_told_to_stop_leaves_no_process_behind(tmp_path: Path, signum: int) -> None:
+    spinner = written(tmp_path, "spinner", "class Solution:\n"
+                                           "    def findSecretWord(self, words, master):\n"
+                                           "        while True:\n            pass\n")
+    judge = subprocess.Popen([sys.executable, "-m", "judge", "grade", str(spinner), "--cases",
+                              str(Path(__file__).parent.parent / "cases" / "examples"),
+                              "--time-limit", "60"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while not processes_running(spinner) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_running(spinner), "the worker never started"
+    judge.send_signal(signum)
+    _, err = judge.communicate(timeout=30)
+    assert judge.returncode == 128 + signum and b"Traceback" not in err
+    while processes_running(spinner) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_running(spinner) == []
+
+
+def test_reports_are_written_with_the_users_umask(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o027)
+    try:
+        report = tmp_path / "r.json"
+        assert main(["grade", str(SUBMISSIONS / "AC" / "honest_first_candidate.py"), "--cases",
+                     str(Path(__file__).parent.parent / "cases" / "examples"), "--json",
+                     str(report), "-q"]) == 0
+        assert report.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
+
+
+@needs_bubblewrap
+def test_the_sandbox_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    cheat = SUBMISSIONS / "WA" / "reads_case_files.py"
+    examples = str(Path(__file__).parent.parent / "cases" / "examples")
+    assert main(["grade", str(cheat), "--cases", examples, "-q"]) == 1  # cannot read them
+    assert capsys.readouterr().err == ""
+    main(["grade", str(cheat), "--cases", examples, "-q", "--no-sandbox"])
+    assert "warning: --no-sandbox: the solution runs as you" in capsys.readouterr().err
+
+
+def test_without_bubblewrap_the_judge_says_so_and_runs_unsandboxed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.run import confine
+
+    monkeypatch.setattr(confine.shutil, "which", lambda name: None)
+    confine.bubblewrap_works.cache_clear()
+    try:
+        assert main(["grade", str(SUBMISSIONS / "AC" / "honest_first_candidate.py"), "--cases",
+                     str(Path(__file__).parent.parent / "cases" / "examples"), "-q"]) == 0
+    finally:
+        confine.bubblewrap_works.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count("note: bubblewrap is missing") == 1 and "apt-get install bubblewrap" in err
