@@ -250,3 +250,19 @@ def test_without_bubblewrap_the_judge_says_so_and_runs_unsandboxed(
         confine.bubblewrap_works.cache_clear()
     err = capsys.readouterr().err
     assert err.count("note: bubblewrap is missing") == 1 and "apt-get install bubblewrap" in err
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+@pytest.mark.parametrize("name", ["forks_to_split_memory", "fills_tmpfs"])
+def test_the_watchdog_bounds_the_tree_where_no_cgroup_can_be_made(sandbox: bool,
+                                                                  name: str) -> None:
+    """The fallback enforcer alone, as on a machine where the judge may not make cgroups."""
+    from judge.run.limits import TreeWatchdog
+
+    if name == "fills_tmpfs" and not sandbox:
+        pytest.skip("the host's /tmp is a disk, not the worker's memory")
+    path = next(SUBMISSIONS.glob(f"MLE/{name}.py"))
+    runner = IsolatedRunner(path, Limits(time_seconds=1.5, memory_mb=256), sandbox,
+                            memory=TreeWatchdog(sandbox))
+    (result,) = grade(runner, name, [HOSTILE_CASE]).results
+    assert result.verdict == "MLE", (result.verdict, result.message)

@@ -78,6 +78,30 @@ def test_children_that_outlive_the_solution_are_killed() -> None:
     assert not any(map(process_alive, pids))
 
 
+def test_a_daemon_that_left_the_process_tree_is_killed() -> None:
+    from judge.run.limits import TreeMemoryLimit, tree_memory_enforcer
+
+    if not isinstance(tree_memory_enforcer(), TreeMemoryLimit):
+        pytest.skip("no memory cgroup can be made here: a daemon out of the tree is not found")
+    report = graded(SUBMISSIONS / "AC" / "escapes_the_tree.py", sandbox=False)
+    pids = [int(p) for r in report.results for p in re.findall(r"stray pid (\d+)", r.output)]
+    assert len(pids) == len(CASES)
+    deadline = time.monotonic() + 5
+    while any(map(process_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(process_alive, pids))
+
+
+def test_children_forked_while_the_file_loads_are_killed() -> None:
+    report = graded(SUBMISSIONS / "AC" / "forks_at_load.py", sandbox=False)
+    pids = [int(p) for r in report.results for p in re.findall(r"stray pid (\d+)", r.output)]
+    assert pids and all(r.verdict == "AC" for r in report.results)
+    deadline = time.monotonic() + 5
+    while any(map(process_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(process_alive, pids))
+
+
 def test_output_flood_is_cut_to_the_limit() -> None:
     report = graded(SUBMISSIONS / "AC" / "print_flood.py", sandbox=False)
     for result in report.results:

@@ -9,8 +9,10 @@ sums the process tree) is one more class here, chosen without touching the sessi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import signal
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -97,6 +99,16 @@ class MemoryWatch(Protocol):
         """Bound these processes too (a sandbox's own forks, made before the watch began)."""
         ...
 
+    def members(self) -> set[int]:
+        """Every process bounded now, wherever it has moved in the process tree."""
+        ...
+
+    def poll(self, tree: Callable[[], set[int]]) -> bool:
+        """Called while the judge waits on the worker (`tree` lists its processes): whether a
+        process was killed for memory since the last poll. A watch that enforces by itself,
+        with no help from the kernel, measures and kills here."""
+        ...
+
     def release(self) -> None: ...
 
 
@@ -119,6 +131,12 @@ class NoWatch:
 
     def adopt(self, pids: Iterable[int]) -> None:
         pass
+
+    def members(self) -> set[int]:
+        return set()
+
+    def poll(self, tree: Callable[[], set[int]]) -> bool:
+        return False
 
     def release(self) -> None:
         pass
@@ -157,6 +175,7 @@ class CgroupWatch:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.seen = 0  # the count survives the cgroup, which is gone once released
+        self.checked = 0.0
 
     def kills(self) -> int:
         try:
@@ -173,6 +192,22 @@ class CgroupWatch:
                 (self.directory / "cgroup.procs").write_text(str(pid))
             except OSError:
                 continue  # gone already
+
+    def poll(self, tree: Callable[[], set[int]]) -> bool:
+        # The kernel enforces the limit; the judge only notices, at most every 50 ms.
+        now = time.monotonic()
+        if now - self.checked < CPU_CHECK_SECONDS:
+            return False
+        self.checked = now
+        before = self.seen
+        return self.kills() > before
+
+    def members(self) -> set[int]:
+        # A process that left the tree (a double fork, setsid, no subreaper) is still here.
+        try:
+            return {int(p) for p in (self.directory / "cgroup.procs").read_text().split()}
+        except (OSError, ValueError):
+            return set()
 
     def release(self) -> None:
         self.kills()
@@ -218,8 +253,85 @@ class TreeMemoryLimit:
         return CgroupWatch(directory)
 
 
+def proportional_bytes(pid: int) -> int:
+    """A process's proportional set size: shared pages split among the processes sharing
+    them, so that a forked tree is not counted twice over."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) << 10
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def tmpfs_bytes(pid: int) -> int:
+    """What the files in the /tmp that `pid` sees hold, when that /tmp is a sandbox's own (while
+    the sandbox starts, its processes still see the judge's /tmp: that is not counted)."""
+    seen = f"/proc/{pid}/root/tmp"
+    try:
+        if os.stat(seen).st_dev == os.stat("/tmp").st_dev:
+            return 0
+        stats = os.statvfs(seen)
+    except OSError:
+        return 0
+    return (stats.f_blocks - stats.f_bfree) * stats.f_frsize
+
+
+class WatchdogWatch(NoWatch):
+    """Sums the tree's memory (and its sandbox's /tmp) while the judge waits, and kills the
+    whole tree past the limit: the fallback where no memory cgroup can be made."""
+
+    def __init__(self, root: int, limit_bytes: int, sandboxed: bool) -> None:
+        self.root, self.limit, self.sandboxed = root, limit_bytes, sandboxed
+        self.killed, self.checked = 0, 0.0
+
+    def kills(self) -> int:
+        return self.killed
+
+    def poll(self, tree: Callable[[], set[int]]) -> bool:
+        now = time.monotonic()
+        if now - self.checked < CPU_CHECK_SECONDS:
+            return False
+        self.checked = now
+        processes = tree()
+        used = sum(proportional_bytes(p) for p in processes)
+        inside = processes - {self.root}  # the root is bubblewrap itself, outside its sandbox
+        if self.sandboxed and inside:
+            used += tmpfs_bytes(min(inside))
+        if used <= self.limit:
+            return False
+        self.killed += 1
+        for pid in processes:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        return True
+
+
+@dataclass(frozen=True)
+class TreeWatchdog:
+    """The tree's proportional memory, summed by the judge every 50 ms (see WatchdogWatch)."""
+
+    sandboxed: bool = False
+    name: str = "watchdog"
+
+    def harness_memory_mb(self, limits: Limits) -> int:
+        return limits.memory_mb
+
+    def watch(self, pid: int, limits: Limits) -> MemoryWatch:
+        if limits.memory_mb <= 0:
+            return NoWatch()
+        return WatchdogWatch(pid, limits.memory_mb << 20, self.sandboxed)
+
+
+def tree_memory_enforcer(sandboxed: bool = False) -> MemoryEnforcer:
+    """The cgroup limit where this machine lets the judge make memory cgroups, else the
+    judge's own watchdog over the tree's memory."""
+    return cgroup_enforcer() or TreeWatchdog(sandboxed)
+
+
 @functools.cache
-def tree_memory_enforcer() -> MemoryEnforcer:
+def cgroup_enforcer() -> MemoryEnforcer | None:
     """The cgroup limit where this machine lets the judge make memory cgroups, else RLIMIT_AS
     alone (per process: a submission that forks can then use the limit once per process)."""
     root = own_memory_cgroup()
@@ -231,7 +343,7 @@ def tree_memory_enforcer() -> MemoryEnforcer:
             return TreeMemoryLimit(root)
         except OSError:
             pass
-    return AddressSpaceLimit()
+    return None
 
 
 DEFAULT_LIMITS = Limits()

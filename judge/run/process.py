@@ -27,6 +27,12 @@ LONGEST_MESSAGE = 1 << 20
 SEND_SECONDS = 10.0  # how long a message may wait for room in the pipe outside a case
 
 
+# What receive returns when a process of the worker was killed for memory: the case is over
+# (its other processes may wait for the dead one for ever). Told apart by identity, so that no
+# message a worker sends can pass for it.
+MEMORY_KILLED: dict[str, Any] = {"op": "killed for memory"}
+
+
 class JudgeError(Exception):
     """The judge itself failed (not the submission): reported as JE."""
 
@@ -214,6 +220,8 @@ class Worker:
             remaining = clock.wait()
             if remaining is None:
                 return None
+            if self.memory.poll(lambda: {self.process.pid} | descendants(self.process.pid)):
+                return MEMORY_KILLED
             watched = [self._from_worker] + ([self.output.fd] if self.output.open else [])
             ready, _, _ = select.select(watched, [], [], remaining)
             if self.output.open and self.output.fd in ready:
@@ -235,16 +243,26 @@ class Worker:
         return message if isinstance(message, dict) else {"op": "garbled", "line": str(message)}
 
     def strays(self) -> set[int]:
-        """Processes the solution started that are still alive."""
-        return descendants(self.process.pid) - self.baseline
+        """Processes the solution started that are still alive, in the tree or out of it."""
+        return (descendants(self.process.pid) | self.memory.members()) - self.baseline - {
+            self.process.pid}
 
-    def kill(self) -> None:
-        # Stop the whole tree before killing anything: a killed parent hands its children to
-        # init, where they could no longer be found.
+    def _stopped_descendants(self) -> set[int]:
+        """Every process below the worker, each stopped. Nothing is killed before all are
+        stopped: a killed parent hands its children to init, where they could not be found."""
         doomed: set[int] = set()
-        while found := descendants(self.process.pid) - doomed:
+        while found := (descendants(self.process.pid) | self.memory.members()) - doomed - {
+                self.process.pid}:
             signal_all(found, signal.SIGSTOP)
             doomed |= found
+        return doomed
+
+    def kill_descendants(self) -> None:
+        """Kill every process below the worker, and leave the worker itself running."""
+        signal_all(self._stopped_descendants(), signal.SIGKILL)
+
+    def kill(self) -> None:
+        doomed = self._stopped_descendants()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         signal_all(doomed, signal.SIGKILL)

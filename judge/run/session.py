@@ -32,7 +32,13 @@ from judge.run.limits import (
     MemoryEnforcer,
     tree_memory_enforcer,
 )
-from judge.run.process import Command, Worker, descendants, exit_description
+from judge.run.process import (
+    MEMORY_KILLED,
+    Command,
+    Worker,
+    descendants,
+    exit_description,
+)
 from judge.safetext import safe, safe_block
 from judge.verdicts import Verdict
 
@@ -66,8 +72,9 @@ class WorkerOwner:
         self.confinement = confinement(sandbox, tmp_mb=limits.memory_mb)
         self.harness = harness_for(solution)
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
-        self.memory = tree_memory_enforcer() if memory is None else memory
+        self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
+        self._load_output = ""
         self.workers_started = 0
 
     def __enter__(self) -> Self:
@@ -104,8 +111,13 @@ class WorkerOwner:
                         WALL_BACKSTOP, worker.cpu_seconds)
         message = worker.receive(loading)
         if message and message.get("op") == "ready":
+            worker.memory.adopt(descendants(worker.process.pid))
+            if not self.sandbox:
+                # Unconfined, the worker is the harness itself, which forks nothing before it
+                # is ready: whatever runs below it now, the file started while loading.
+                worker.kill_descendants()
             worker.baseline = descendants(worker.process.pid)
-            worker.memory.adopt(worker.baseline)
+            self._load_output = worker.output.take()  # shown with the first case's output
             return worker
         output = worker.output.take()
         worker.kill()
@@ -123,8 +135,9 @@ class IsolatedRunner(WorkerOwner):
     """
 
     def __init__(self, solution: Path, limits: Limits = DEFAULT_LIMITS,
-                 sandbox: bool = False, fresh_state: bool = True) -> None:
-        super().__init__(solution, limits, sandbox)
+                 sandbox: bool = False, fresh_state: bool = True,
+                 memory: MemoryEnforcer | None = None) -> None:
+        super().__init__(solution, limits, sandbox, memory)
         self._load_error: str | None = None
         self.fresh_state = fresh_state
         # Where the worker stands: its root process, a list's warm fork, or a case's fork.
@@ -202,6 +215,7 @@ class IsolatedRunner(WorkerOwner):
                 worker.output.take(), worker.output.take_recent()  # not the case's output
                 if self._worker is not worker or outcome.verdict is not None:
                     self._retire(worker)
+                    self._warmup = None  # it failed once: the list's other cases go without
                     continue
             worker.baseline = descendants(worker.process.pid)
             return worker
@@ -235,6 +249,9 @@ class IsolatedRunner(WorkerOwner):
             self._end_fork(worker)
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
+        if self._load_output:
+            outcome.output = f"[printed while the file loaded]\n{self._load_output}{outcome.output}"
+            self._load_output = ""
         if not frames:
             frames = self.harness.split_stack_dump(recent, self.solution)[1]
         if outcome.verdict == "TLE" and frames:
@@ -256,6 +273,9 @@ class IsolatedRunner(WorkerOwner):
             if message is None:
                 self._retire(worker)
                 return ended(Outcome("TLE", clock.verdict_detail()))
+            if message is MEMORY_KILLED:
+                self._retire(worker)  # play() reports the MLE from the watch's count
+                return Outcome(None)
             op = message.get("op")
             if op == "guess":
                 if stop_message:
