@@ -14,7 +14,7 @@ import pytest
 from judge.__main__ import main
 from judge.cases import Case, every_secret
 from judge.generate import random_words
-from judge.grading import grade, play_order, warmup_master
+from judge.grading import WARMUP_GAMES, grade, play_order, warmup_masters
 from judge.report.text import table_row, transcript_text
 from judge.result import CaseResult
 from judge.run.limits import Clock, Limits
@@ -61,15 +61,15 @@ def written(tmp_path: Path, name: str, body: str) -> Path:
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_case_cannot_learn_the_secrets_of_earlier_cases(tmp_path: Path, sandbox: bool) -> None:
-    """The remembering cheat starts every case knowing only the warm-up game's secret."""
-    cases = every_secret_of_one_list()
+    """The remembering cheat starts every case knowing only the warm-up games' secrets."""
+    cases = every_secret_of_one_list()[:6]
     order_seed = 5
-    warm = warmup_master(cases[0], order_seed).secret()
+    warm = {m.secret() for m in warmup_masters(cases[0], order_seed, WARMUP_GAMES)}
     cheat = grade(IsolatedRunner(written(tmp_path, "rememberer", REMEMBERER), Limits(), sandbox),
                   "rememberer", cases, order_seed=order_seed)
     for case, result in zip(cases, cheat.results, strict=True):
-        walk = [w for w in case.words if w != warm]
-        expected = walk[:walk.index(case.secret) + 1] if case.secret != warm else walk
+        walk = [w for w in case.words if w not in warm]
+        expected = walk[:walk.index(case.secret) + 1] if case.secret not in warm else walk
         assert [w for w, _ in result.transcript] == expected, case.name
 
 
@@ -84,7 +84,7 @@ def test_with_shared_state_the_memory_would_pay(tmp_path: Path) -> None:
 
 def test_counting_cases_wins_nothing() -> None:
     cases = every_secret_of_one_list()
-    path = SUBMISSIONS / "WA" / "counts_cases.py"
+    path = Path(__file__).parent / "cheats" / "counts_cases.py"
     report = grade(IsolatedRunner(path), "counts", cases)
     # Every case starts with the same count (the warm-up game's), so guesses the same word.
     assert len({tuple(r.transcript) == () or r.transcript[0][0] for r in report.results}) == 1

@@ -7,7 +7,7 @@ import contextlib
 import random
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from judge.harness.python.worker import LoadError, load_solution_class
@@ -32,7 +32,7 @@ class InProcessRunner:
         pass
 
     @contextlib.contextmanager
-    def fresh_state_per_case(self, warmup: Master | None) -> Iterator[None]:
+    def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
         """Trusted code: its state is its own business, and it is never forked."""
         yield
 

@@ -6,15 +6,16 @@ behind. The judge's real Master answers every guess; the worker only ever sees r
 
 Cases that share a word list must not learn from each other: otherwise a solution that
 remembers the secrets it found could drop them from the next game on the same list. Inside
-`fresh_state_per_case` the worker forks once for the list and plays a warm-up game there (a
-secret of the judge's own, never scored, so that a solution's per-list cache is warm), then
-forks again for every case, which ends with its process: each case starts from the same state.
+`fresh_state_per_case` the worker forks once for the list and plays warm-up games there
+(secrets of the judge's own, drawn independently of the cases' and never scored, so that a
+solution's per-list cache is warm), then forks again for every case, which ends with its
+process: each case starts from the same state.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Literal, Protocol, Self
@@ -52,9 +53,9 @@ class Runner(Protocol):
 
     def play(self, master: Master, seed: int | None) -> Outcome: ...
 
-    def fresh_state_per_case(self, warmup: Master | None) -> AbstractContextManager[None]:
-        """Within it, every case starts from the same state: the file loaded, then `warmup`
-        played (a game on the same list whose outcome is not scored)."""
+    def fresh_state_per_case(self, warmups: Sequence[Master]) -> AbstractContextManager[None]:
+        """Within it, every case starts from the same state: the file loaded, then the
+        `warmups` played (games on the same list whose outcomes are not scored)."""
         ...
 
     def __enter__(self) -> Runner: ...
@@ -143,15 +144,15 @@ class IsolatedRunner(WorkerOwner):
         # Where the worker stands: its root process, a list's warm fork, or a case's fork.
         self._level: Literal["root", "list", "case"] = "root"
         self._forking = False
-        self._warmup: Master | None = None
+        self._warmups: Sequence[Master] = ()
 
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
         self._level = "root"
 
     @contextlib.contextmanager
-    def fresh_state_per_case(self, warmup: Master | None) -> Iterator[None]:
-        self._forking, self._warmup = self.fresh_state, warmup
+    def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
+        self._forking, self._warmups = self.fresh_state, warmups
         try:
             yield
         finally:
@@ -199,8 +200,8 @@ class IsolatedRunner(WorkerOwner):
         self._level = "list" if self._level == "case" else "root"
 
     def _warm_list(self, seed: int | None) -> Worker | str:
-        """The worker forked for this list, with the warm-up game played in it."""
-        for warmup in (self._warmup, None):  # a warm-up that fails: start again without it
+        """The worker forked for this list, with the warm-up games played in it."""
+        for warmups in (self._warmups, ()):  # warm-ups that fail: start again without them
             worker = self._ready_worker(seed)
             if isinstance(worker, str):
                 return worker
@@ -208,18 +209,23 @@ class IsolatedRunner(WorkerOwner):
             if problem is not None:
                 return problem
             self._level = "list"
-            if warmup is not None:
-                clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
-                worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
-                outcome = self._converse(worker, warmup, clock)
-                worker.output.take(), worker.output.take_recent()  # not the case's output
-                if self._worker is not worker or outcome.verdict is not None:
-                    self._retire(worker)
-                    self._warmup = None  # it failed once: the list's other cases go without
-                    continue
-            worker.baseline = descendants(worker.process.pid)
-            return worker
-        return "the solution's process could not be forked for its warm-up game"
+            if self._warm_up(worker, warmups, seed):
+                worker.baseline = descendants(worker.process.pid)
+                return worker
+            self._retire(worker)
+            self._warmups = ()  # they failed once: the list's other cases go without
+        return "the solution's process could not be forked for its warm-up games"
+
+    def _warm_up(self, worker: Worker, warmups: Sequence[Master], seed: int | None) -> bool:
+        """Play the warm-up games, unscored; False if one of them did not end normally."""
+        for warmup in warmups:
+            clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
+            worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
+            outcome = self._converse(worker, warmup, clock)
+            worker.output.take(), worker.output.take_recent()  # not a case's output
+            if self._worker is not worker or outcome.verdict is not None:
+                return False
+        return True
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
