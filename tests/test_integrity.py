@@ -266,3 +266,11 @@ def test_the_watchdog_bounds_the_tree_where_no_cgroup_can_be_made(sandbox: bool,
                             memory=TreeWatchdog(sandbox))
     (result,) = grade(runner, name, [HOSTILE_CASE]).results
     assert result.verdict == "MLE", (result.verdict, result.message)
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_forged_messages_never_win_and_are_never_the_judges_fault(sandbox: bool) -> None:
+    path = Path(__file__).parent / "cheats" / "forges_messages.py"
+    cases = every_secret_of_one_list()[:4]
+    for result in grade(IsolatedRunner(path, Limits(), sandbox), "forger", cases).results:
+        assert result.verdict in ("WA", "RTE"), (result.verdict, result.message)

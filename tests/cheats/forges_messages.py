@@ -1,6 +1,7 @@
 # A cheat: finds the proxy's pipe to the judge and writes a fake "done" without guessing,
-# then a guess nobody asked for. The worker runs the submission's code, so a message that
-# breaks the protocol is the submission's doing: RTE, never AC and never the judge's error.
+# then a guess nobody asked for. Which message the judge reads where depends on timing: the
+# fake "done" ends the game (WA), or the stray guess arrives where "forked" was due (RTE).
+# Either way it is the submission's doing: never AC, never the judge's error (JE).
 import json
 
 
