@@ -187,4 +187,5 @@ def test_a_stack_dump_is_written_when_asked(start: Any, harness: Harness) -> Non
         output += conversation.worker.output.take()
         frames = harness.split_stack_dump(output, fixture)[1]
         time.sleep(0.05)
-    assert frames and frames[0].line == 5, output
+    # The loop is lines 4 and 5 of the fixture: the dump may catch either.
+    assert frames and frames[0].line in (4, 5), output
