@@ -142,19 +142,6 @@ class NoWatch:
         pass
 
 
-@dataclass(frozen=True)
-class AddressSpaceLimit:
-    """RLIMIT_AS, set by the harness on its own process: per process, inherited by children."""
-
-    name: str = "rlimit"
-
-    def harness_memory_mb(self, limits: Limits) -> int:
-        return limits.memory_mb
-
-    def watch(self, pid: int, limits: Limits) -> MemoryWatch:
-        return NoWatch()
-
-
 CGROUP_MEMORY = Path("/sys/fs/cgroup/memory")
 
 
@@ -347,4 +334,3 @@ def cgroup_enforcer() -> MemoryEnforcer | None:
 
 
 DEFAULT_LIMITS = Limits()
-DEFAULT_MEMORY_ENFORCER = AddressSpaceLimit()
