@@ -157,8 +157,8 @@ class IsolatedRunner(WorkerOwner):
             yield
         finally:
             self._forking = False
-            if self._worker is not None and self._level == "list":
-                self._end_fork(self._worker)
+            while self._worker is not None and self._level != "root":
+                self._end_fork(self._worker)  # the case fork made ahead, then the list's
 
     def _ready_worker(self, seed: int | None = None) -> Worker | str:
         """A live worker waiting for a case, or the CE message of a file that cannot load."""
@@ -193,11 +193,23 @@ class IsolatedRunner(WorkerOwner):
     def _end_fork(self, worker: Worker) -> None:
         """End the innermost fork; its parent says it has ended, and serves on."""
         worker.send({"op": "exit"})
+        self._joined(worker)
+
+    def _joined(self, worker: Worker) -> None:
+        """Wait for the parent of the innermost fork to say that the fork has ended."""
         message = worker.receive(Clock(None, STARTUP_SECONDS))
         if not (message and message.get("op") == "joined"):
             self._retire(worker)
             return
         self._level = "list" if self._level == "case" else "root"
+
+    def _fork_ahead(self, worker: Worker) -> None:
+        """Fork the list's warm state for the next case now, while the judge has other work:
+        the fork waits for its case, plays it and ends (PROTOCOL.md, "once")."""
+        if worker.send({"op": "fork", "once": True}):
+            self._level = "case"
+        else:
+            self._retire(worker)
 
     def _warm_list(self, seed: int | None) -> Worker | str:
         """The worker forked for this list, with the warm-up games played in it."""
@@ -233,11 +245,10 @@ class IsolatedRunner(WorkerOwner):
             self._ready_worker(seed)
         if isinstance(worker, str):
             return Outcome("CE", worker) if self._load_error else Outcome("RTE", worker)
-        if self._forking:
-            problem = self._fork(worker)
-            if problem is not None:
-                return Outcome("RTE", problem)
-            self._level = "case"
+        if self._forking and self._level == "list":
+            self._fork_ahead(worker)  # the list's first case, or one after a failed case
+            if self._worker is not worker:
+                return Outcome("RTE", "the solution's process did not take the judge's fork")
         clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
@@ -252,7 +263,7 @@ class IsolatedRunner(WorkerOwner):
                                      f"{self.limits.memory_mb} MiB; the kernel killed one",
                               seconds=outcome.seconds)
         if self._worker is worker and self._level == "case":
-            self._end_fork(worker)
+            self._joined(worker)  # the case's fork ends by itself once its case is over
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if self._load_output:
@@ -264,6 +275,8 @@ class IsolatedRunner(WorkerOwner):
             outcome.detail = where_it_was(outcome.detail, frames, self.solution)
         if self._worker is worker and worker.strays():
             self._retire(worker)
+        if self._forking and self._worker is worker and self._level == "list":
+            self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
         return outcome
 
     def _converse(self, worker: Worker, master: Master, clock: Clock) -> Outcome:

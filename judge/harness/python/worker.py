@@ -124,8 +124,35 @@ class Stopped(BaseException):
     """The judge stopped a runaway solution; not an Exception so `except Exception` misses it."""
 
 
+class LineReader:
+    """Lines from a pipe, with a buffer the harness can see and drop.
+
+    A fork made ahead of its case must leave the case's request to the child: whatever the
+    parent has read past the fork request belongs to the child, which has the same bytes.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.buffered = fd, b""
+
+    def readline(self) -> bytes:
+        while b"\n" not in self.buffered:
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                line, self.buffered = self.buffered, b""
+                return line
+            self.buffered += chunk
+        line, self.buffered = self.buffered.split(b"\n", 1)
+        return line + b"\n"
+
+    def forget(self) -> None:
+        self.buffered = b""
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
 class Channel:
-    def __init__(self, reader: BinaryIO, writer: BinaryIO) -> None:
+    def __init__(self, reader: LineReader | BinaryIO, writer: BinaryIO) -> None:
         self.reader, self.writer = reader, writer
 
     def send(self, message: dict[str, Any]) -> None:
@@ -202,11 +229,18 @@ def flush_output() -> None:
             stream.flush()
 
 
+class ForkedOnce:
+    """Set in a process forked for one case only: it ends once that case is over."""
+
+    value = False
+
+
 def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     """Handle "fork" and "exit" (PROTOCOL.md, fresh state per case); False for other requests.
 
     After a fork the child serves the next requests from the state of the moment; the parent
-    waits for it to end, says how it ended, and serves on from that same state.
+    waits for it to end, says how it ended, and serves on from that same state. A fork with
+    "once" is made ahead of its case: the child says nothing, plays the next case and ends.
     """
     op = request.get("op")
     if op == "exit":
@@ -220,8 +254,13 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     gc.freeze()
     child = os.fork()
     if child == 0:
-        channel.send({"op": "forked"})
+        if request.get("once") is True:
+            ForkedOnce.value = True
+        else:
+            channel.send({"op": "forked"})
         return True
+    if isinstance(channel.reader, LineReader):
+        channel.reader.forget()  # the child's to read: the parent only waits for it now
     try:
         _, status = os.waitpid(child, 0)
     except ChildProcessError:  # the submission reaped it itself (a signal handler)
@@ -259,6 +298,8 @@ def serve(channel: Channel, solution_path: str) -> None:
             faulthandler.cancel_dump_traceback_later()
         flush_output()
         channel.send(outcome)
+        if ForkedOnce.value:
+            os._exit(0)
         if reserve is None:
             reserve = bytearray(1 << 22)
 
@@ -337,7 +378,7 @@ def main(argv: list[str]) -> int:
     solution_path, read_fd, write_fd, memory_mb = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     mode = argv[4] if len(argv) > 4 else "leetcode"
     become_subreaper()
-    channel = Channel(os.fdopen(read_fd, "rb"), os.fdopen(write_fd, "wb"))
+    channel = Channel(LineReader(read_fd), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
     sys.argv = [solution_path]
     MODES[mode](channel, solution_path)
