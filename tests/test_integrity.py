@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -17,6 +19,7 @@ from judge.generate import random_words
 from judge.grading import WARMUP_GAMES, grade, play_order, warmup_masters
 from judge.report.text import table_row, transcript_text
 from judge.result import CaseResult
+from judge.run.confine import bubblewrap_works
 from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import IsolatedRunner
@@ -274,3 +277,51 @@ def test_forged_messages_never_win_and_are_never_the_judges_fault(sandbox: bool)
     cases = every_secret_of_one_list()[:4]
     for result in grade(IsolatedRunner(path, Limits(), sandbox), "forger", cases).results:
         assert result.verdict in ("WA", "RTE"), (result.verdict, result.message)
+
+
+CHEATS = Path(__file__).parent / "cheats"
+
+
+def learned_words(result: CaseResult) -> list[str]:
+    """What a remembering cheat said it knew when its case began."""
+    return [word for line in result.output.splitlines() if line.startswith("learned:")
+            for word in line.split()[1:]]
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+@pytest.mark.parametrize("cheat", ["remembers_in_shared_memory", "remembers_in_a_socket"])
+def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> None:
+    """A shared mapping or a socket made at load time outlives each case's process: the
+    cases are not played from such a state, and the verdict says why."""
+    cases = every_secret_of_one_list()[:5]
+    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox), cheat, cases,
+                   order_seed=3)
+    for result in report.results:
+        assert result.verdict == "RTE", (result.verdict, result.message)
+        assert "every case's process would share" in result.message
+        assert learned_words(result) == []
+
+
+@needs_bubblewrap
+def test_in_the_sandbox_every_case_starts_with_an_empty_tmp() -> None:
+    cases = every_secret_of_one_list()[:6]
+    report = grade(IsolatedRunner(CHEATS / "remembers_in_tmp.py", Limits(), sandbox=True),
+                   "tmp", cases, order_seed=4)
+    for result in report.results:
+        assert result.verdict == "AC", (result.verdict, result.message)
+        assert learned_words(result) == [], result.output
+
+
+def test_files_in_tmp_would_carry_secrets_without_the_wipe() -> None:
+    """The control: in one process for every case, the same cheat learns from its notes."""
+    cases = every_secret_of_one_list()[:6]
+    with contextlib.suppress(FileNotFoundError):
+        os.remove("/tmp/remembered-secrets")
+    try:
+        report = grade(IsolatedRunner(CHEATS / "remembers_in_tmp.py", Limits(),
+                                      sandbox=bubblewrap_works(), fresh_state=False),
+                       "tmp", cases, order_seed=4)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove("/tmp/remembered-secrets")
+    assert any(learned_words(r) for r in report.results)

@@ -169,3 +169,84 @@ def test_entry_points_must_exist(tmp_path: Path) -> None:
     judge = Judge(path, serve_entry_points)
     assert judge.receive() == {"op": "ce", "error": "the file must define functions init and guess"}
     judge.close()
+
+
+def test_the_sandbox_and_the_harness_name_the_private_directories_alike() -> None:
+    from judge.harness.python import worker
+    from judge.run import confine
+
+    assert worker.PRIVATE_DIRECTORIES == confine.PRIVATE_DIRECTORIES
+
+
+def test_private_directories_are_emptied_however_deep_and_links_are_not_followed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.harness.python import worker
+
+    private, outside = tmp_path / "private", tmp_path / "outside"
+    private.mkdir()
+    outside.mkdir()
+    (outside / "keep.txt").write_text("not the solution's to remove")
+    deep = private
+    for _ in range(400):  # deeper than Python's recursion limit would allow a recursive walk
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    (deep / "note").write_text("secret")
+    (private / "file").write_text("x")
+    (private / "link").symlink_to(outside)
+    monkeypatch.setenv(worker.PRIVATE_DIRECTORIES, str(private))
+    # A test's directory lies on a shared disk: count its own files instead of the disk's.
+    monkeypatch.setattr(worker, "inodes_used", lambda d: sum(1 for _ in Path(d).rglob("*")))
+    monkeypatch.setattr(worker, "inodes_at_start", {str(private): 0})
+    assert worker.empty_private_directories() == ""
+    assert list(private.iterdir()) == []
+    assert (outside / "keep.txt").exists()
+
+
+def test_what_cannot_be_removed_is_reported(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.harness.python import worker
+
+    monkeypatch.setenv(worker.PRIVATE_DIRECTORIES, str(tmp_path))
+    monkeypatch.setattr(worker, "inodes_used", lambda d: 3)
+    monkeypatch.setattr(worker, "inodes_at_start", {str(tmp_path): 1})
+    expected = f"2 files in {tmp_path} that the judge could not remove"
+    assert worker.empty_private_directories() == expected
+
+
+SHARING_PROBE = """
+import mmap, os, socket, sys, threading, time
+sys.path.insert(0, os.path.dirname(sys.argv[1]))
+import worker
+own = {0, 1, 2}
+print(repr(worker.shared_with_forks(own)))
+r, w = os.pipe()
+print(repr(worker.shared_with_forks(own)))
+os.close(r); os.close(w)
+reading = open(sys.argv[1], "rb")  # a file open for reading only is no way to talk
+print(repr(worker.shared_with_forks(own)))
+board = mmap.mmap(-1, 4096)
+print(repr(worker.shared_with_forks(own)))
+board.close()
+writing = open(sys.argv[2], "w")
+print(repr(worker.shared_with_forks(own)))
+writing.close()
+threading.Thread(target=time.sleep, args=(5,), daemon=True).start()
+print(repr(worker.shared_with_forks(own)))
+"""
+
+
+def test_what_forks_would_share_is_found(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from judge.harness.python import worker
+
+    found = subprocess.run([sys.executable, "-c", SHARING_PROBE, worker.__file__,
+                            str(tmp_path / "notes")], capture_output=True, text=True,
+                           check=True, stdin=subprocess.DEVNULL).stdout.splitlines()
+    nothing, pipe, reading, mapping, writing, thread = (eval(line) for line in found)
+    assert nothing == "" and reading == ""
+    assert pipe.startswith("an open file descriptor (pipe:")
+    assert mapping.startswith("a writable shared memory mapping")
+    assert writing == f"an open file descriptor ({tmp_path / 'notes'})"
+    assert thread == "another thread, running beside every case"

@@ -13,6 +13,9 @@ from typing import Protocol
 from judge.harness.launch import Launch, Mounted
 from judge.run.process import Command
 
+# The variable that tells a harness which directories are the worker's own (PROTOCOL.md).
+PRIVATE_DIRECTORIES = "JUDGE_PRIVATE_DIRECTORIES"
+
 
 class SandboxUnavailable(Exception):
     """--sandbox was asked for but bubblewrap is missing."""
@@ -70,10 +73,14 @@ class Bubblewrap:
             else:
                 argv.append(argument)
         environment = [x for name, value in launch.env.items() for x in ("--setenv", name, value)]
+        # Only /tmp can be written, and the harness empties it before each case of a list, so
+        # that no case finds what an earlier one wrote (PROTOCOL.md).
+        read_only = ["--remount-ro", "/dev", "--remount-ro", "/"]
+        private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
-                        "--cap-drop", "ALL", *system, *binds, "--chdir", "/tmp", "--clearenv",
-                        *environment, *argv], {})
+                        "--cap-drop", "ALL", *system, *binds, *read_only, "--chdir", "/tmp",
+                        "--clearenv", *environment, *private, *argv], {})
 
 
 @functools.cache

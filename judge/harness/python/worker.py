@@ -144,6 +144,9 @@ class LineReader:
         line, self.buffered = self.buffered.split(b"\n", 1)
         return line + b"\n"
 
+    def fileno(self) -> int:
+        return self.fd
+
     def forget(self) -> None:
         self.buffered = b""
 
@@ -158,6 +161,9 @@ class Channel:
     def send(self, message: dict[str, Any]) -> None:
         self.writer.write(json.dumps(message).encode() + b"\n")
         self.writer.flush()
+
+    def fds(self) -> list[int]:
+        return [self.reader.fileno(), self.writer.fileno()]
 
     def receive(self) -> dict[str, Any]:
         line = self.reader.readline()
@@ -230,9 +236,96 @@ def flush_output() -> None:
 
 
 class ForkedOnce:
-    """Set in a process forked for one case only: it ends once that case is over."""
+    """Set in a process forked for one case only: it ends once that case is over. `refused`
+    says why the state it was forked from cannot give the case a fresh start."""
 
     value = False
+    refused = ""
+    shared: str | None = None  # what the list's process would share with its forks, once known
+
+
+# Directories the sandbox gives the worker for itself alone (PROTOCOL.md): emptied before each
+# case, so that no case finds files an earlier one left. What they hold as the harness starts
+# (the sandbox's own mount points) is counted, in inodes, so that what was not removed shows.
+PRIVATE_DIRECTORIES = "JUDGE_PRIVATE_DIRECTORIES"
+inodes_at_start: dict[str, int] = {}
+
+
+def private_directories() -> list[str]:
+    return [d for d in os.environ.get(PRIVATE_DIRECTORIES, "").split(":") if d]
+
+
+def inodes_used(directory: str) -> int:
+    stats = os.statvfs(directory)
+    return stats.f_files - stats.f_ffree
+
+
+def count_private_inodes() -> None:
+    for directory in private_directories():
+        with contextlib.suppress(OSError):
+            inodes_at_start[directory] = inodes_used(directory)
+
+
+def empty_private_directories() -> str:
+    """Remove what the solution wrote to its private directories; what could not be removed
+    (empty when all was)."""
+    for directory in private_directories():
+        try:
+            device = os.stat(directory).st_dev
+        except OSError:
+            continue
+        walked, todo = [], [directory]
+        while todo:  # by hand, not recursively: the solution chooses how deep it goes
+            folder = todo.pop()
+            walked.append(folder)
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in entries:
+                    with contextlib.suppress(OSError):
+                        if entry.stat(follow_symlinks=False).st_dev != device:
+                            continue  # a mount point of the sandbox's, read-only
+                        if entry.is_dir(follow_symlinks=False):
+                            todo.append(entry.path)
+                        else:
+                            os.unlink(entry.path)
+        for folder in reversed(walked[1:]):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        try:
+            left = inodes_used(directory) - inodes_at_start.get(directory, 0)
+        except OSError:
+            left = 0
+        if left > 0:
+            return f"{left} files in {directory} that the judge could not remove"
+    return ""
+
+
+def shared_with_forks(own_fds: set[int]) -> str:
+    """What of this process its forks would share with one another, beyond its memory: one
+    case could leave a secret there for the next. Empty when there is nothing of the kind."""
+    try:
+        threads = len(os.listdir("/proc/self/task"))
+        with open("/proc/self/maps") as f:
+            shared = [line.split() for line in f if line.split()[1][1::2] == "ws"]
+        fds = os.listdir("/proc/self/fd")
+    except (OSError, IndexError):
+        return "a process whose state the judge could not read"
+    if threads > 1:
+        others = "another thread" if threads == 2 else f"{threads - 1} other threads"
+        return f"{others}, running beside every case"
+    if shared:
+        return f"a writable shared memory mapping ({' '.join(shared[0][5:]) or 'anonymous'})"
+    for fd in sorted(int(n) for n in fds):
+        if fd in own_fds:
+            continue
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+            with open(f"/proc/self/fdinfo/{fd}") as f:
+                flags = int(next(line for line in f if line.startswith("flags:")).split()[1], 8)
+        except (OSError, StopIteration, ValueError):
+            continue  # closed since it was listed: the listing's own descriptor
+        if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
+            return f"an open file descriptor ({target})"
+    return ""
 
 
 def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
@@ -248,14 +341,20 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         os._exit(0)
     if op != "fork":
         return False
+    once = request.get("once") is True
+    if once:
+        if ForkedOnce.shared is None:
+            # Once per list: with one thread left, nothing but this code runs here any more.
+            ForkedOnce.shared = shared_with_forks({0, 1, 2, *channel.fds()})
+        refused = ForkedOnce.shared or empty_private_directories()
     flush_output()  # or what is buffered would be printed twice, by parent and child
     # Objects that exist now are left out of the child's garbage collections: the collector
     # would otherwise touch, and so copy, every page the two processes share.
     gc.freeze()
     child = os.fork()
     if child == 0:
-        if request.get("once") is True:
-            ForkedOnce.value = True
+        if once:
+            ForkedOnce.value, ForkedOnce.refused = True, refused
         else:
             channel.send({"op": "forked"})
         return True
@@ -284,6 +383,12 @@ def serve(channel: Channel, solution_path: str) -> None:
         if request.get("seed") is not None:
             random.seed(request["seed"])
         outcome: dict[str, Any] = {"op": "done"}
+        if ForkedOnce.refused:
+            channel.send({"op": "raised", "kind": "RTE", "error": capped(
+                f"every case's process would share {ForkedOnce.refused}: one case could leave "
+                "its secret there for the next, so the judge does not play cases from this "
+                "state")})
+            os._exit(0)
         dump_after = request.get("dump_after")
         if isinstance(dump_after, (int, float)) and 0 < dump_after < 1e6:
             # Where the solution is when its time is nearly up, for the judge to show on TLE.
@@ -378,6 +483,7 @@ def main(argv: list[str]) -> int:
     solution_path, read_fd, write_fd, memory_mb = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     mode = argv[4] if len(argv) > 4 else "leetcode"
     become_subreaper()
+    count_private_inodes()
     channel = Channel(LineReader(read_fd), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
     sys.argv = [solution_path]
