@@ -325,3 +325,13 @@ def test_files_in_tmp_would_carry_secrets_without_the_wipe() -> None:
         with contextlib.suppress(FileNotFoundError):
             os.remove("/tmp/remembered-secrets")
     assert any(learned_words(r) for r in report.results)
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_solution_using_numpy_is_fit_for_fresh_state(sandbox: bool) -> None:
+    """numpy loads OpenBLAS, which could start threads or map memory: it must not look like
+    state that forks would share."""
+    path = SUBMISSIONS / "AC" / "uses_numpy_and_sortedcontainers.py"
+    report = grade(IsolatedRunner(path, Limits(), sandbox), "numpy", every_secret_of_one_list()[:4],
+                   order_seed=3)
+    assert [r.verdict for r in report.results] == ["AC"] * 4, report.results[0].message
