@@ -303,10 +303,14 @@ def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> N
 
 
 @needs_bubblewrap
-def test_in_the_sandbox_every_case_starts_with_an_empty_tmp() -> None:
+@pytest.mark.parametrize("cheat", ["remembers_in_tmp", "remembers_in_sysv_memory",
+                                   "remembers_in_a_message_queue"])
+def test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case(cheat: str) -> None:
+    """Files in /tmp, System V segments and POSIX queues outlive a case's process; the
+    sandbox's are the worker's own, and the harness empties them before every case."""
     cases = every_secret_of_one_list()[:6]
-    report = grade(IsolatedRunner(CHEATS / "remembers_in_tmp.py", Limits(), sandbox=True),
-                   "tmp", cases, order_seed=4)
+    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox=True),
+                   cheat, cases, order_seed=4)
     for result in report.results:
         assert result.verdict == "AC", (result.verdict, result.message)
         assert learned_words(result) == [], result.output
@@ -335,3 +339,17 @@ def test_a_solution_using_numpy_is_fit_for_fresh_state(sandbox: bool) -> None:
     report = grade(IsolatedRunner(path, Limits(), sandbox), "numpy", every_secret_of_one_list()[:4],
                    order_seed=3)
     assert [r.verdict for r in report.results] == ["AC"] * 4, report.results[0].message
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_case_cannot_write_into_the_warm_process(sandbox: bool) -> None:
+    """A fork knows its parent's addresses; writing a secret there through /proc/PPID/mem
+    would hand it to every later case. The warm process is not dumpable, and the solution
+    has no capability that would let it write there anyway (even as root)."""
+    cases = every_secret_of_one_list()[:4]
+    report = grade(IsolatedRunner(CHEATS / "remembers_in_the_parents_memory.py", Limits(),
+                                  sandbox), "ptrace", cases, order_seed=3)
+    for result in report.results:
+        assert result.verdict == "AC", (result.verdict, result.message)
+        assert learned_words(result) == []
+        assert "could not write into the parent's memory" in result.output

@@ -171,11 +171,12 @@ def test_entry_points_must_exist(tmp_path: Path) -> None:
     judge.close()
 
 
-def test_the_sandbox_and_the_harness_name_the_private_directories_alike() -> None:
+def test_the_sandbox_and_the_harness_name_what_is_private_alike() -> None:
     from judge.harness.python import worker
     from judge.run import confine
 
     assert worker.PRIVATE_DIRECTORIES == confine.PRIVATE_DIRECTORIES
+    assert worker.PRIVATE_IPC == confine.PRIVATE_IPC
 
 
 def test_private_directories_are_emptied_however_deep_and_links_are_not_followed(

@@ -13,8 +13,10 @@ from typing import Protocol
 from judge.harness.launch import Launch, Mounted
 from judge.run.process import Command
 
-# The variable that tells a harness which directories are the worker's own (PROTOCOL.md).
+# The variables that tell a harness which directories, and whether the IPC namespace, are
+# the worker's own (PROTOCOL.md).
 PRIVATE_DIRECTORIES = "JUDGE_PRIVATE_DIRECTORIES"
+PRIVATE_IPC = "JUDGE_PRIVATE_IPC"
 
 
 class SandboxUnavailable(Exception):
@@ -59,7 +61,8 @@ class Bubblewrap:
     def command(self, launch: Launch) -> Command:
         system = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
                   "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
-                  "--proc", "/proc", "--dev", "/dev", *self.tmp_size, "--tmpfs", "/tmp"]
+                  "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
+                  *self.tmp_size, "--tmpfs", "/tmp"]
         # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
         binds = []
         for directory in launch.toolchain:
@@ -73,10 +76,12 @@ class Bubblewrap:
             else:
                 argv.append(argument)
         environment = [x for name, value in launch.env.items() for x in ("--setenv", name, value)]
-        # Only /tmp can be written, and the harness empties it before each case of a list, so
-        # that no case finds what an earlier one wrote (PROTOCOL.md).
+        # Only /tmp and the POSIX message queues can be written, and the harness empties them
+        # and the IPC namespace before each case of a list, so that no case finds what an
+        # earlier one left (PROTOCOL.md).
         read_only = ["--remount-ro", "/dev", "--remount-ro", "/"]
-        private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp"]
+        private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp:/dev/mqueue",
+                   "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
                         "--cap-drop", "ALL", *system, *binds, *read_only, "--chdir", "/tmp",

@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 LONGEST_WORD_SENT = 64  # longer strings cannot be words of any case; only their repr is sent
@@ -299,6 +300,35 @@ def empty_private_directories() -> str:
     return ""
 
 
+# Set by a sandbox whose IPC namespace is the worker's own: System V shared memory, message
+# queues and semaphores outlive the process that made them, so they are removed before each
+# case too. (Outside a sandbox they belong to the whole machine and are not the judge's.)
+PRIVATE_IPC = "JUDGE_PRIVATE_IPC"
+IPC_RMID = 0
+
+
+def empty_private_ipc() -> str:
+    """Remove every System V IPC object of a private namespace; what could not be removed."""
+    if os.environ.get(PRIVATE_IPC) != "1":
+        return ""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    removers: dict[str, Callable[[int], int]] = {
+        "shm": lambda i: int(libc.shmctl(i, IPC_RMID, None)),
+        "msg": lambda i: int(libc.msgctl(i, IPC_RMID, None)),
+        "sem": lambda i: int(libc.semctl(i, 0, IPC_RMID))}
+    for kind, remove in removers.items():
+        try:
+            with open(f"/proc/sysvipc/{kind}") as f:
+                identifiers = [int(line.split()[1]) for line in list(f)[1:]]
+        except (OSError, ValueError, IndexError):
+            continue
+        if any(remove(identifier) != 0 for identifier in identifiers):
+            return f"a System V IPC object ({kind}) that the judge could not remove"
+    return ""
+
+
 def shared_with_forks(own_fds: set[int]) -> str:
     """What of this process its forks would share with one another, beyond its memory: one
     case could leave a secret there for the next. Empty when there is nothing of the kind."""
@@ -346,7 +376,9 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         if ForkedOnce.shared is None:
             # Once per list: with one thread left, nothing but this code runs here any more.
             ForkedOnce.shared = shared_with_forks({0, 1, 2, *channel.fds()})
-        refused = ForkedOnce.shared or empty_private_directories()
+            # Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
+            prctl(PR_SET_DUMPABLE, 0)
+        refused = ForkedOnce.shared or empty_private_directories() or empty_private_ipc()
     flush_output()  # or what is buffered would be printed twice, by parent and child
     # Objects that exist now are left out of the child's garbage collections: the collector
     # would otherwise touch, and so copy, every page the two processes share.
@@ -355,6 +387,7 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     if child == 0:
         if once:
             ForkedOnce.value, ForkedOnce.refused = True, refused
+            prctl(PR_SET_DUMPABLE, 1)  # so that the judge may read its memory use
         else:
             channel.send({"op": "forked"})
         return True
@@ -434,6 +467,46 @@ def become_subreaper() -> None:
         pass
 
 
+def prctl(option: int, value: int) -> int:
+    """Linux's prctl, through ctypes; -1 where it cannot be called."""
+    try:
+        import ctypes
+
+        result: int = ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+        return result
+    except (OSError, AttributeError):
+        return -1
+
+
+PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
+LAST_CAPABILITY = 63
+
+
+def drop_capabilities() -> None:
+    """The solution runs with no capability, even as root: it cannot trace, signal or write
+    what its user's processes may not (the list's warm process among them), and executing a
+    program cannot give any back."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        for capability in range(LAST_CAPABILITY + 1):  # what an exec as root would restore
+            libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0)
+
+        class Header(ctypes.Structure):
+            _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+        class Sets(ctypes.Structure):
+            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                        ("inheritable", ctypes.c_uint32)]
+
+        none = (Sets * 2)()  # two 32-bit halves of each set, all zero
+        libc.capset(ctypes.byref(Header(0x20080522, 0)), none)  # _LINUX_CAPABILITY_VERSION_3
+    except (OSError, AttributeError):
+        pass
+
+
 def load_entry_points(path: str) -> tuple[Any, Any]:
     """P8079's `init` and `guess` functions of the file, or LoadError."""
     namespace: dict[str, Any] = {"__name__": "wc2022_solution", "__file__": path,
@@ -483,6 +556,7 @@ def main(argv: list[str]) -> int:
     solution_path, read_fd, write_fd, memory_mb = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     mode = argv[4] if len(argv) > 4 else "leetcode"
     become_subreaper()
+    drop_capabilities()
     count_private_inodes()
     channel = Channel(LineReader(read_fd), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
