@@ -252,7 +252,8 @@ class IsolatedRunner(WorkerOwner):
         clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
-                     "dump_after": dump_time(self.limits.time_seconds)})
+                     "dump_after": dump_time(self.limits.time_seconds),
+                     "dump_after_wall": dump_time(self.limits.time_seconds * WALL_BACKSTOP)})
         outcome = self._converse(worker, master, clock)
         outcome.seconds = clock.wall_seconds()
         if worker.memory.kills() > kills:

@@ -17,9 +17,9 @@ from judge.harness.launch import Channel, Frame, Game, Launch, Mounted
 
 WORKER_FILE = Path(__file__).with_name("worker.py")
 SOLUTION_INSIDE = "/submission/solution.py"
-# faulthandler's dump: a header, then per thread a title and its frames, innermost first.
-DUMP = re.compile(r"^Timeout \([0-9:.]+\)!\n(?:(?:Thread|Current thread) .*\n(?:  .*\n?)*\n?)*",
-                  re.MULTILINE)
+# faulthandler's dump on a timer's signal: per thread a title and its frames, innermost first.
+DUMP = re.compile(r"^(?:(?:Thread|Current thread) 0x[0-9a-f]+ \(most recent call first\):\n"
+                  r"(?:  .*\n?)*\n?)+", re.MULTILINE)
 FRAME = re.compile(r'^  File "(?P<file>.*)", line (?P<line>\d+) in (?P<function>.*)$', re.MULTILINE)
 
 # The third-party packages LeetCode's Python 3 offers a submission (its language notes name

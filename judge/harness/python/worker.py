@@ -17,6 +17,7 @@ import inspect
 import json
 import os
 import random
+import signal
 import sys
 import traceback
 from collections.abc import Callable
@@ -422,10 +423,7 @@ def serve(channel: Channel, solution_path: str) -> None:
                 "its secret there for the next, so the judge does not play cases from this "
                 "state")})
             os._exit(0)
-        dump_after = request.get("dump_after")
-        if isinstance(dump_after, (int, float)) and 0 < dump_after < 1e6:
-            # Where the solution is when its time is nearly up, for the judge to show on TLE.
-            faulthandler.dump_traceback_later(dump_after, file=2)  # stderr, even if replaced
+        set_stack_dumps(request.get("dump_after"), request.get("dump_after_wall"))
         try:
             run_case(solution_class, list(request["words"]), Master(channel))
         except BaseException as e:
@@ -433,13 +431,32 @@ def serve(channel: Channel, solution_path: str) -> None:
             outcome = outcome_of(e)
             del e
         finally:
-            faulthandler.cancel_dump_traceback_later()
+            set_stack_dumps(0, 0)
         flush_output()
         channel.send(outcome)
         if ForkedOnce.value:
             os._exit(0)
         if reserve is None:
             reserve = bytearray(1 << 22)
+
+
+# Where the solution is when its time is nearly up, for the judge to show on TLE: written to
+# stderr (fd 2, even if the solution replaced sys.stderr) by faulthandler when a timer's signal
+# arrives. Timers, not faulthandler's watchdog thread, which would cost a thread every case.
+DUMP_TIMERS = ((signal.ITIMER_PROF, signal.SIGPROF), (signal.ITIMER_REAL, signal.SIGALRM))
+
+
+def register_stack_dumps() -> None:
+    for _, signum in DUMP_TIMERS:
+        faulthandler.register(signum, file=2, all_threads=True, chain=False)
+
+
+def set_stack_dumps(cpu_seconds: object, wall_seconds: object) -> None:
+    """Arm the dumps after this much CPU time of the process, and of wall-clock time; 0 (or
+    anything that is not a sensible number of seconds) disarms."""
+    for (timer, _), seconds in zip(DUMP_TIMERS, (cpu_seconds, wall_seconds), strict=True):
+        sensible = isinstance(seconds, (int, float)) and 0 < seconds < 1e6
+        signal.setitimer(timer, float(seconds) if sensible else 0.0)  # type: ignore[arg-type]
 
 
 def limit_memory(megabytes: int) -> None:
@@ -455,7 +472,6 @@ def become_subreaper() -> None:
     and the worker dies with the judge, should the judge be killed before it can clean up."""
     try:
         import ctypes
-        import signal
 
         parent = os.getppid()
         libc = ctypes.CDLL(None, use_errno=True)
@@ -557,6 +573,7 @@ def main(argv: list[str]) -> int:
     mode = argv[4] if len(argv) > 4 else "leetcode"
     become_subreaper()
     drop_capabilities()
+    register_stack_dumps()
     count_private_inodes()
     channel = Channel(LineReader(read_fd), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
