@@ -31,6 +31,7 @@ from judge.grading import grade
 from judge.harness.registry import UnknownLanguage
 from judge.report.files import check_writable, write_atomically
 from judge.report.json_report import leaderboard_json, reports_json
+from judge.report.merge import ReportProblem, merge, parse_shard, read_reports, shard_of
 from judge.report.progress import Progress
 from judge.report.text import (
     leaderboard,
@@ -98,6 +99,8 @@ examples:
   python -m judge grade my_solution.py --case single-word -vv  one case, every guess shown
   python -m judge grade my_solution.py --all-secrets --cases cases/handwritten
   python -m judge compare solutions/*.py --cases cases/benchmark
+  python -m judge compare solutions/*.py --shard 2/4 --order-seed 7 --json shard2.json
+  python -m judge merge shard1.json shard2.json shard3.json shard4.json
   python -m judge check cases/
   python -m judge fuzz solutions/minimax_cpp.py --budget-seconds 120
   python -m judge play --english
@@ -129,6 +132,13 @@ def use_sandbox(args: argparse.Namespace) -> bool:
     return False
 
 
+def shard_option(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
+
+
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
                         help="case file or directory (repeatable; default: cases/)")
@@ -144,6 +154,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="an adaptive Master that commits to a secret as late as it can")
     parser.add_argument("--case", dest="only", metavar="NAME",
                         help="run only the cases whose name contains NAME")
+    parser.add_argument("--shard", type=shard_option, metavar="K/N",
+                        help="run only the K-th of N even slices of the cases, for a run split "
+                             "over machines; join the shards' --json reports with `merge`")
     parser.add_argument("--time-limit", type=float, default=Limits.time_seconds, metavar="S",
                         help="CPU seconds per case, counted over the worker's whole process "
                              "tree; the wall clock stops a case at 3x (default %(default)s)")
@@ -184,6 +197,17 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="solutions graded at once (default: one per core)")
     compare_parser.add_argument("-q", "--quiet", action="store_true",
                                 help="no progress line, only the leaderboard")
+
+    merge_parser = commands.add_parser(
+        "merge", help="join the --json reports of a run's shards (--shard K/N) into one",
+        description="Join the JSON reports that `grade` or `compare` wrote with --shard K/N, "
+                    "one per shard, into the report a single run would have written: every "
+                    "shard 1..N of each solution once, cases in the order of a single run. "
+                    "Prints the leaderboard; exit 1 if any case is not accepted.")
+    merge_parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT",
+                              help="a shard's JSON report")
+    merge_parser.add_argument("--json", type=Path, metavar="FILE",
+                              help="write the merged report as JSON")
 
     check_parser = commands.add_parser(
         "check", help="is a case fair? bounds on the guesses any strategy needs",
@@ -305,6 +329,11 @@ def selected_cases(args: argparse.Namespace) -> list[Case]:
         cases = [c for c in cases if args.only in c.name]
         if not cases:
             raise UsageError(f"no case name contains {args.only!r}")
+    if args.shard is not None:
+        cases = shard_of(cases, *args.shard)
+        if not cases:
+            raise UsageError(f"shard {args.shard[0]}/{args.shard[1]} holds no case: "
+                             f"there are fewer cases than shards")
     return cases
 
 
@@ -365,6 +394,7 @@ def run_grade(args: argparse.Namespace) -> int:
                        order_seed(args))
     finally:
         progress.close()
+    report.shard = args.shard
     print(summary_text(report))
     print(f"cases played in the order drawn with --order-seed {report.order_seed}")
     if load_errors and not args.verbose:
@@ -399,10 +429,31 @@ def run_compare(args: argparse.Namespace) -> int:
             reports = list(pool.map(graded, args.solutions, runners))
     finally:
         progress.close()
+    for report in reports:
+        report.shard = args.shard
     print(leaderboard(reports))
     print(f"cases played in the order drawn with --order-seed {order}")
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))
+    return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    require_writable(args.json)
+    try:
+        reports = merge([part for path in args.reports for part in read_reports(path)])
+    except ReportProblem as e:
+        raise UsageError(str(e)) from e
+    print(leaderboard(reports))
+    seeds = {r.order_seed for r in reports}
+    if None in seeds or len(seeds) > 1:
+        print("the shards were played in orders of their own: each shard's report has its "
+              "seed (pass one --order-seed to every shard for a run that replays as one)")
+    else:
+        print(f"cases played in the order drawn with --order-seed {seeds.pop()}")
+    if args.json is not None:
+        write_atomically(args.json, reports_json(reports) if len(reports) == 1
+                         else leaderboard_json(reports))
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
@@ -619,7 +670,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"grade": run_grade, "compare": run_compare, "check": run_check,
+COMMANDS = {"grade": run_grade, "compare": run_compare, "merge": run_merge, "check": run_check,
             "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
             "play": run_play, "experiment": run_experiment, "bench": run_bench,
             "wc2022": run_wc2022}

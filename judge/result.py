@@ -47,6 +47,7 @@ class Report:
     solution: str
     results: list[CaseResult]
     order_seed: int | None = None  # the order the cases were played in, for a replay
+    shard: tuple[int, int] | None = None  # (K, N): the K-th of N slices of the cases
 
     def summary(self) -> dict[str, Any]:
         accepted = [r.guesses for r in self.results if r.verdict == "AC"]
@@ -70,5 +71,6 @@ class Report:
         return bool(self.results) and all(r.verdict == "AC" for r in self.results)
 
     def to_json(self) -> dict[str, Any]:
-        return {"solution": self.solution, "order_seed": self.order_seed,
+        data = {"solution": self.solution, "order_seed": self.order_seed,
                 "summary": self.summary(), "cases": [r.to_json() for r in self.results]}
+        return data if self.shard is None else {**data, "shard": list(self.shard)}

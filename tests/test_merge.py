@@ -1,0 +1,152 @@
+"""A run split into shards (`--shard K/N`) and joined again (`merge`) is the run made at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from judge.__main__ import main
+from judge.report.merge import parse_shard, shard_of
+
+from .conftest import CASES, SOLUTIONS
+
+RUN = ["--cases", str(CASES / "examples"), "--cases", str(CASES / "handwritten"),
+       "--seed", "1", "--in-process", "-q"]
+TWO = [str(SOLUTIONS / "minimax_cpp.py"), str(SOLUTIONS / "first_candidate.py")]
+
+
+@given(st.integers(0, 300), st.integers(1, 40))
+def test_the_shards_cover_every_case_once_and_evenly(cases: int, shards: int) -> None:
+    items = list(range(cases))
+    parts = [shard_of(items, k, shards) for k in range(1, shards + 1)]
+    assert [x for part in parts for x in part] == items
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1
+
+
+@pytest.mark.parametrize("text", ["0/2", "3/2", "a/b", "1/", "/2", "1/2/3", "-1/2", "1/0",
+                                  "9999999/9999999", "", "½/2", "²/2", "1 /2"])
+def test_a_bad_shard_is_a_usage_error(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError):
+        parse_shard(text)
+    assert main(["compare", *TWO, *RUN, "--shard", text]) == 2
+    assert "error: argument --shard" in capsys.readouterr().err.splitlines()[-1]
+
+
+def without_times(data: Any) -> Any:
+    """A report with its timings taken out: the only thing two runs may not share."""
+    if isinstance(data, dict):
+        return {k: without_times(v) for k, v in data.items()
+                if k not in ("time_s", "seconds", "total_time_s", "order_seed", "shard")}
+    if isinstance(data, list):
+        return [without_times(x) for x in data]
+    return data
+
+
+def shards(tmp_path: Path, solutions: list[str], count: int, seed: str = "7") -> list[Path]:
+    tmp_path.mkdir(exist_ok=True)
+    paths = []
+    for k in range(1, count + 1):
+        path = tmp_path / f"shard{k}.json"
+        code = main(["compare" if len(solutions) > 1 else "grade", *solutions, *RUN,
+                     "--order-seed", seed, "--shard", f"{k}/{count}", "--json", str(path)])
+        assert code in (0, 1)
+        paths.append(path)
+    return paths
+
+
+@pytest.mark.parametrize("solutions", [TWO, TWO[1:]], ids=["compare", "grade"])
+def test_merged_shards_are_the_single_run(tmp_path: Path, solutions: list[str],
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    single = tmp_path / "single.json"
+    command = "compare" if len(solutions) > 1 else "grade"
+    code = main([command, *solutions, *RUN, "--order-seed", "7", "--json", str(single)])
+    merged = tmp_path / "merged.json"
+    parts = shards(tmp_path, solutions, 3)
+    capsys.readouterr()
+    assert main(["merge", *map(str, reversed(parts)), "--json", str(merged)]) == code
+    assert "--order-seed 7" in capsys.readouterr().out
+    assert without_times(json.loads(merged.read_text())) == without_times(
+        json.loads(single.read_text()))
+    assert json.loads(merged.read_text()) != json.loads(parts[0].read_text())
+
+
+def test_shards_in_orders_of_their_own_still_merge(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    parts = [*shards(tmp_path / "a", TWO, 2, "1")[:1], *shards(tmp_path / "b", TWO, 2, "2")[1:]]
+    merged = tmp_path / "merged.json"
+    main(["merge", *map(str, parts), "--json", str(merged)])
+    assert "orders of their own" in capsys.readouterr().out
+    assert all(r["order_seed"] is None for r in json.loads(merged.read_text()))
+
+
+@pytest.fixture
+def two_shards(tmp_path: Path) -> list[Path]:
+    return shards(tmp_path / "a", TWO, 2)
+
+
+def broken(tmp_path: Path, data: object, name: str = "bad.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def case_of(path: Path) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(path.read_text())[0]
+    return report
+
+
+@pytest.mark.parametrize("problem", [
+    "missing", "twice", "cut differently", "no shard", "not json", "deep", "not an object",
+    "cases not a list", "unknown verdict", "bad transcript", "boolean guesses", "no file",
+    "a directory", "bad seed", "empty list"])
+def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path],
+                                             tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = two_shards
+    report = case_of(first)
+    inputs: list[Path] = [first, second]
+    if problem == "missing":
+        inputs = [first]
+    elif problem == "twice":
+        inputs = [first, first, second]
+    elif problem == "cut differently":
+        inputs = [first, second, broken(tmp_path, [{**report, "shard": [3, 3]}])]
+    elif problem == "no shard":
+        inputs = [broken(tmp_path, [{k: v for k, v in report.items() if k != "shard"}])]
+    elif problem == "not json":
+        inputs = [broken(tmp_path, None), first]
+        inputs[0].write_bytes(b"\xff\xfe{not json")
+    elif problem == "deep":
+        inputs = [first, tmp_path / "deep.json"]
+        inputs[1].write_text("[" * 100_000 + "]" * 100_000)
+    elif problem == "not an object":
+        inputs = [broken(tmp_path, [1, 2])]
+    elif problem == "cases not a list":
+        inputs = [broken(tmp_path, [{**report, "cases": 5}]), second]
+    elif problem == "unknown verdict":
+        case = {**report["cases"][0], "verdict": "\x1b[31mAC"}
+        inputs = [broken(tmp_path, [{**report, "cases": [case]}]), second]
+    elif problem == "bad transcript":
+        case = {**report["cases"][0], "transcript": [["word"]]}
+        inputs = [broken(tmp_path, [{**report, "cases": [case]}]), second]
+    elif problem == "boolean guesses":
+        case = {**report["cases"][0], "guesses": True}
+        inputs = [broken(tmp_path, [{**report, "cases": [case]}]), second]
+    elif problem == "no file":
+        inputs = [tmp_path / "nowhere.json"]
+    elif problem == "a directory":
+        inputs = [tmp_path]
+    elif problem == "bad seed":
+        inputs = [broken(tmp_path, [{**report, "order_seed": "7"}]), second]
+    elif problem == "empty list":
+        inputs = [broken(tmp_path, [])]
+    capsys.readouterr()
+    assert main(["merge", *map(str, inputs)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
