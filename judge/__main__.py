@@ -259,7 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser = commands.add_parser(
         "play", help="practise: guess yourself, with hints from every strategy",
         description="Play a list in the terminal. 'hint' shows what minimax, entropy and the "
-                    "optimum would guess and how each splits the words still possible.")
+                    "optimum would guess and how each splits the words still possible; 'why "
+                    "WORD' sets WORD beside them. The game ends with a review of every guess "
+                    "and where it lost ground. Input is forgiving (case, spaces, 'did you "
+                    "mean'), and may come from a pipe.")
     play_parser.add_argument("--case", type=Path, metavar="FILE",
                              help="play this case (default: a random list)")
     play_parser.add_argument("--words", type=int, default=30, metavar="N")
@@ -567,10 +570,13 @@ def run_experiment(args: argparse.Namespace) -> int:
 
 
 def typed_lines(prompt: str) -> Iterator[str]:
+    """What the player types, until the end of input or Ctrl-C (both end the game, with its
+    review). The prompt is shown on a terminal only, so that a script's output stays clean."""
+    shown = prompt if sys.stdin.isatty() else ""
     while True:
         try:
-            yield input(prompt)
-        except EOFError:
+            yield input(shown)
+        except (EOFError, KeyboardInterrupt):
             print()
             return
 

@@ -6,26 +6,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from judge.analysis.engine import METRICS, best_guess, match_matrix, reply_counts
+from judge.analysis.engine import (
+    METRICS,
+    Matrix,
+    best_guess,
+    guesses_per_secret,
+    match_matrix,
+    reply_counts,
+)
 from judge.analysis.optimal import best_next_guess
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.rules import match
 
-HELP = """type a word of the list to guess it, or:
-  hint     the best guesses by minimax, entropy and expected size, with how each splits the
-           words still possible (reply: how many words), and the optimal guess when it is quick
-  words    the words still possible
-  list     every word of the list
-  give up  show the secret and stop
-  help     this text"""
+HELP = """type a word of the list to guess it (case and spaces do not matter here), or:
+  hint      the best guesses by minimax, entropy and expected size, with how each splits the
+            words still possible (reply: how many words), and the optimal guess when it is quick
+  why WORD  how WORD would split the words still possible, beside the best guesses, and how
+            many guesses each guarantees from here
+  words     the words still possible
+  list      every word of the list
+  give up   show the secret and stop (so does the end of input, or Ctrl-C)
+  help      this text
+when the game ends, a review shows each guess and where it lost ground."""
 HINT_METRICS = ("minimax", "entropy", "expected")
 SHOWN_WORDS = 40
+
+
+@dataclass(frozen=True)
+class Step:
+    """One guess of the player's, for the review."""
+
+    word: str
+    reply: int
+    before: tuple[int, ...]  # the words still possible before it
+    after: tuple[int, ...]
 
 
 @dataclass
@@ -33,12 +54,122 @@ class Game:
     case: Case
     master: Master
     candidates: list[int]
+    steps: list[Step] = field(default_factory=list)
 
     @classmethod
     def start(cls, case: Case, adversary: bool) -> Game:
         keeper: SecretKeeper = Adversary(case.words) if adversary else FixedSecret(case.secret)
         master = Master(case.words, keeper, case.allowed_guesses)
         return cls(case, master, list(range(len(case.words))))
+
+    @functools.cached_property
+    def matrix(self) -> Matrix:
+        return match_matrix(self.case.words)
+
+
+def guarantee(matrix: Matrix, candidates: Sequence[int]) -> int:
+    """Guesses that find any of the candidates, the next one included, by the best of the
+    engine's strategies (every metric, any word of the list as a guess)."""
+    if len(candidates) <= 1:
+        return len(candidates)
+    group = np.asarray(candidates)
+    return min(int(guesses_per_secret(matrix, metric, "all", group).max())
+               for metric in METRICS.values())
+
+
+def guarantee_with(matrix: Matrix, candidates: Sequence[int], guess: int) -> int:
+    """The same, when the next guess is `guess` and the best strategy plays on after it."""
+    replies = matrix[guess, candidates]
+    worst = 0
+    for reply in np.unique(replies):
+        group = [c for c, r in zip(candidates, replies, strict=True) if r == reply]
+        worst = max(worst, 1 if group == [guess] else 1 + guarantee(matrix, group))
+    return worst
+
+
+def best_possible(game: Game, candidates: Sequence[int]) -> tuple[int, str]:
+    """The fewest guesses that find any candidate, and by what: the optimum when the solver
+    proves it within a second, else the best strategy's."""
+    found = best_next_guess(game.case.words, list(candidates), time_limit=1.0)
+    if found is not None:
+        return found[1], "the optimum"
+    return guarantee(game.matrix, candidates), "the best strategy"
+
+
+def splits_row(label: str, word: str, counts: Sequence[int], guarantees: int) -> str:
+    cells = "".join(f"{n:>4}" if n else "   ." for n in counts)
+    return f"  {label:<9} {word:<8}{cells}   {guarantees}"
+
+
+def why(game: Game, word: str) -> list[str]:
+    """How `word` would split the words still possible, beside the best guesses."""
+    words, matrix = game.case.words, game.matrix
+    if word not in words:
+        return [f"{word!r} is not in the list"]
+    candidates = np.array(game.candidates)
+    length = len(words[0])
+    lines = [f"{len(candidates)} words still possible; words left after each reply:",
+             f"  {'':<9} {'guess':<8}" + "".join(f"{r:>4}" for r in range(length + 1))
+             + "   guarantees"]
+    guess = words.index(word)
+
+    def row(label: str, index: int) -> str:
+        counts = reply_counts(matrix, candidates, np.array([index]))[0].tolist()
+        return splits_row(label, words[index], counts,
+                          guarantee_with(matrix, game.candidates, index))
+
+    lines.append(row("yours", guess))
+    for name in HINT_METRICS:
+        lines.append(row(name, best_guess(matrix, candidates, METRICS[name], "all")))
+    best = best_next_guess(words, game.candidates, time_limit=1.0)
+    if best is not None:
+        lines.append(row("optimal", best[0]))
+    lines.append("guarantees: the guesses that find any of them, this one included, with the "
+                 "best strategy after it")
+    return lines
+
+
+def review(game: Game) -> list[str]:
+    """Each guess of the game, the words it left, and where it lost ground: a guess loses
+    ground when, with the best play after it, its worst case is worse than the best guess's."""
+    if not game.steps:
+        return ["review: no guess was made"]
+    count = len(game.steps)
+    lines = [f"review of your {count} guess{'es' if count > 1 else ''} (worst case: the "
+             "guesses to find any word still possible, this one included):"]
+    for number, step in enumerate(game.steps, start=1):
+        best, by = best_possible(game, step.before)
+        if step.word in game.case.words:
+            yours = guarantee_with(game.matrix, list(step.before),
+                                   game.case.words.index(step.word))
+            cost = f"worst case {yours} with it, {best} at best ({by})"
+            if yours > best:
+                cost += f": lost {yours - best} guess{'es' if yours - best > 1 else ''}"
+        else:
+            cost = "not a word of the list: a guess spent, nothing learned"
+        lines.append(f"  {number}. {step.word:<8} reply {step.reply:>2}   "
+                     f"{len(step.before)} -> {words_text(len(step.after))}   {cost}")
+    return lines
+
+
+def close_word(words: Sequence[str], typed: str) -> str | None:
+    """A word of the list one typo away from what was typed (a letter wrong, missing, extra
+    or two swapped), if there is exactly one."""
+    def one_typo(a: str, b: str) -> bool:
+        if len(a) == len(b):
+            diff = [i for i in range(len(a)) if a[i] != b[i]]
+            return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                      and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        short, long_ = sorted((a, b), key=len)
+        return len(long_) == len(short) + 1 and any(
+            long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+    close = [w for w in words if one_typo(w, typed)]
+    return close[0] if len(close) == 1 else None
+
+
+def words_text(count: int) -> str:
+    return f"{count} word{'' if count == 1 else 's'}"
 
 
 def split_text(counts: list[int]) -> str:
@@ -67,19 +198,31 @@ def hints(game: Game) -> list[str]:
 
 
 def session(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
-    """Play until the secret is found, the player gives up, or the input ends.
+    """Play until the secret is found, the player gives up, or the input ends; then review.
     True when the game ends with LeetCode's AC."""
+    won = play_game(game, lines, say)
+    for text in review(game):
+        say(text)
+    return won
+
+
+def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
     words = game.case.words
     say(f"{len(words)} words of {len(words[0])} letters, {game.case.allowed_guesses} guesses "
         "allowed; type help for commands")
+    typo = ""  # a word typed once that is close to a listed one: typed again, it is guessed
     for raw in lines:
-        line = raw.strip().lower()
+        # Practice forgives what LeetCode would not: case and spaces are not part of a guess.
+        line = " ".join(raw.split()).lower()
         if not line:
             continue
         if line == "help":
             say(HELP)
         elif line == "hint":
             for text in hints(game):
+                say(text)
+        elif line.startswith("why ") or line == "why":
+            for text in why(game, line[4:].strip()) if line != "why" else ["why WORD"]:
                 say(text)
         elif line in ("words", "list"):
             shown = game.candidates if line == "words" else range(len(words))
@@ -90,17 +233,33 @@ def session(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> boo
             say(f"the secret was {game.master.secret()}")
             return False
         else:
+            suggestion = close_word(words, line) if line not in words else None
+            if suggestion is not None and line != typo:
+                typo = line
+                say(f"{line!r} is not in the list: did you mean {suggestion}? (not counted; "
+                    f"type {line} again to spend a guess on it as it is)")
+                continue
+            typo = ""
+            before = tuple(game.candidates)
             reply = game.master.guess(line)
+            if reply == len(line):
+                game.candidates = [words.index(line)]
+            elif reply >= 0:
+                game.candidates = [c for c in game.candidates
+                                   if words[c] != line and match(line, words[c]) == reply]
+            game.steps.append(Step(line, reply, before, tuple(game.candidates)))
             if reply < 0:
                 say(f"{line!r} is not in the list: -1 (it still counts as a guess)")
-                continue
-            if reply == len(line):
+            elif reply == len(line):
                 verdict, text = game.master.verdict()
                 say(f"{reply}: found in {game.master.calls} guesses. {verdict}: {text}")
                 return verdict == "AC"
-            game.candidates = [c for c in game.candidates
-                               if words[c] != line and match(line, words[c]) == reply]
-            say(f"{reply}: {len(game.candidates)} words still possible "
-                f"({game.master.calls}/{game.case.allowed_guesses} guesses used)")
+            else:
+                say(f"{reply}: {words_text(len(game.candidates))} still possible "
+                    f"({game.master.calls}/{game.case.allowed_guesses} guesses used)")
+            if game.master.calls >= game.case.allowed_guesses:
+                verdict, text = game.master.verdict()
+                say(f"no guesses left: the secret was {game.master.secret()}. {verdict}: {text}")
+                return False
     say(f"the secret was {game.master.secret()}")
     return False

@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from judge.__main__ import main
 from judge.cases import Case
-from judge.practice import Game, session
+from judge.practice import Game, close_word, session
 from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT
 
 CASE = Case("p", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
@@ -18,7 +23,7 @@ def play(lines: list[str], case: Case = CASE, adversary: bool = False) -> tuple[
 
 def test_guessing_to_the_end_gives_leetcodes_verdict() -> None:
     won, text = play(["acckzz", "ccbazz"])
-    assert won and "3: 1 words still possible (1/10 guesses used)" in text
+    assert won and "3: 1 word still possible (1/10 guesses used)" in text
     assert f"found in 2 guesses. AC: {ACCEPTED_TEXT}" in text
 
 
@@ -38,7 +43,8 @@ def test_not_a_word_counts_and_too_many_guesses_is_wrong() -> None:
 
 def test_words_help_and_end_of_input() -> None:
     won, text = play(["help", "words", "list", "acckzz", "words"])
-    assert not won and "give up" in text and "ccbazz" in text.splitlines()[-2]
+    assert not won and "give up" in text and "the secret was ccbazz" in text
+    assert text.splitlines()[-4] == "ccbazz"  # the words still possible, before the review
 
 
 def test_the_adversary_keeps_the_secret_open() -> None:
@@ -61,3 +67,93 @@ def test_play_command_reads_the_terminal(monkeypatch: pytest.MonkeyPatch,
     assert main(["play", "--words", "8", "--seed", "1", "--english"]) == 1
     assert "8 words of 6 letters" in capsys.readouterr().out
     assert main(["play", "--words", "0"]) == 2
+
+
+def test_why_sets_a_word_beside_the_best_guesses() -> None:
+    _, text = play(["why eiowzz", "why", "why nope", "give up"])
+    lines = text.splitlines()
+    header = lines.index("4 words still possible; words left after each reply:")
+    # eiowzz matches each other word in 2 letters: a group of 3 that takes two more guesses
+    # to split (3 in all); acckzz splits all four at once (2 in all).
+    assert lines[header + 2] == "  yours     eiowzz     .   .   3   .   .   .   1   3"
+    assert lines[header + 3] == "  minimax   acckzz     .   .   1   1   1   .   1   2"
+    assert lines[header + 6] == "  optimal   acckzz     .   .   1   1   1   .   1   2"
+    assert "why WORD" in text and "'nope' is not in the list" in text
+
+
+def test_the_review_shows_where_a_guess_lost_ground() -> None:
+    won, text = play(["eiowzz", "abcczz", "ccbazz"])
+    assert won
+    review = text[text.index("review of your 3 guesses"):].splitlines()
+    assert review[1] == ("  1. eiowzz   reply  2   4 -> 3 words   worst case 3 with it, "
+                         "2 at best (the optimum): lost 1 guess")
+    assert review[2] == ("  2. abcczz   reply  2   3 -> 1 word   worst case 2 with it, "
+                         "2 at best (the optimum)")
+    assert review[3].endswith("worst case 1 with it, 1 at best (the optimum)")
+
+
+@pytest.mark.parametrize("ending", [["give up"], [], ["nope"] * 10])
+def test_every_ending_gets_its_review(ending: list[str]) -> None:
+    won, text = play(["acckzz", *ending])
+    assert not won and "review of your" in text and "1. acckzz" in text
+    if len(ending) == 10:
+        assert "no guesses left: the secret was ccbazz. WA" in text
+        assert "not a word of the list: a guess spent, nothing learned" in text
+
+
+def test_a_game_with_no_guess_says_so() -> None:
+    assert play([])[1].splitlines()[-1] == "review: no guess was made"
+
+
+def test_input_is_forgiving_where_leetcode_is_not() -> None:
+    won, text = play(["  ACCKZZ ", "ccbazx", "ccbazz"])
+    assert won and "3: 1 word still possible (1/10 guesses used)" in text
+    assert "did you mean ccbazz? (not counted" in text and "found in 2 guesses" in text
+
+
+def test_a_typo_typed_twice_is_guessed_as_it_is() -> None:
+    _, text = play(["ccbazx", "ccbazx", "give up"])
+    assert "'ccbazx' is not in the list: -1 (it still counts as a guess)" in text
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("ccbazx", "ccbazz"), ("cbcazz", "ccbazz"), ("ccbaz", "ccbazz"), ("ccbazzz", "ccbazz"),
+    ("cbaz", None), ("zzzzzz", None), ("", None)])
+def test_what_counts_as_a_typo(typed: str, meant: str | None) -> None:
+    assert close_word(CASE.words, typed) == meant
+
+
+def test_two_close_words_are_no_suggestion() -> None:
+    assert close_word(("abcdef", "abcdeg"), "abcdex") is None
+
+
+def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps([CASE.to_json()]))
+    script = "hint\nwhy acckzz\nAcckzz\nccbazz\n"
+    done = subprocess.run([sys.executable, "-m", "judge", "play", "--case", str(case)],
+                          input=script, capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert "guess>" not in done.stdout  # no prompt when not on a terminal
+    assert "found in 2 guesses. AC" in done.stdout
+    assert done.stdout.rstrip().endswith("worst case 1 with it, 1 at best (the optimum)")
+
+
+def test_ctrl_c_ends_the_game_with_its_review(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    answers = iter(["acckzz"])
+
+    def typed(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps([CASE.to_json()]))
+    monkeypatch.setattr("builtins.input", typed)
+    assert main(["play", "--case", str(case)]) == 1
+    out = capsys.readouterr().out
+    assert "the secret was ccbazz" in out and "1. acckzz" in out
