@@ -104,6 +104,7 @@ examples:
   python -m judge check cases/
   python -m judge fuzz solutions/minimax_cpp.py --budget-seconds 120
   python -m judge play --english
+  python -m judge explain my_solution.py --case cases/handwritten/random-100-a.json
 
 verdicts:
 """ + "".join(f"  {v:<4} {m}\n" for v, m in MEANING.items()) + """
@@ -229,6 +230,23 @@ def build_parser() -> argparse.ArgumentParser:
     generate_parser.add_argument("--seed", type=int, default=0, metavar="S")
     generate_parser.add_argument("--allowed", type=int, default=10, metavar="A")
     generate_parser.add_argument("--out", type=Path, required=True, metavar="DIR")
+
+    explain_parser = commands.add_parser(
+        "explain", help="replay a solution on one case: each guess beside the best ones",
+        description="Run SOLUTION on one case (in the worker, isolated as grade does) and "
+                    "show each of its guesses: the words still possible, how the guess split "
+                    "them beside the best guesses by minimax, entropy, expected size and the "
+                    "optimum, and a review of where it lost guesses. The first thing to run "
+                    "after a WA.")
+    explain_parser.add_argument("solution", type=Path, help="the solution file")
+    explain_parser.add_argument("--case", type=Path, required=True, metavar="FILE",
+                                help="a case file (with several cases, pick one with --name)")
+    explain_parser.add_argument("--name", metavar="NAME", help="the case of FILE to play")
+    explain_parser.add_argument("--secret", metavar="WORD",
+                                help="play this word of the list as the secret instead")
+    explain_parser.add_argument("--time-limit", type=float, default=Limits.time_seconds,
+                                metavar="S", help="CPU seconds (default %(default)s)")
+    add_sandbox_option(explain_parser)
 
     optimal_parser = commands.add_parser(
         "optimal", help="the fewest guesses that always win on a list, with a decision tree",
@@ -581,6 +599,42 @@ def typed_lines(prompt: str) -> Iterator[str]:
             return
 
 
+def run_explain(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from judge.practice import explained
+
+    if not args.solution.is_file():
+        raise UsageError(f"{args.solution}: no such solution file")
+    check_seconds("--time-limit", args.time_limit)
+    cases = load_cases([args.case], relaxed=True)
+    if args.name is not None:
+        cases = [c for c in cases if c.name == args.name]
+        if not cases:
+            raise UsageError(f"{args.case}: no case is named {args.name!r}")
+    if len(cases) != 1:
+        raise UsageError(f"{args.case} holds {len(cases)} cases: pick one with --name")
+    case = cases[0]
+    if args.secret is not None:
+        if args.secret not in case.words:
+            raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
+        case = replace(case, secret=args.secret)
+    limits = Limits(time_seconds=args.time_limit)
+    try:
+        runner = IsolatedRunner(args.solution, limits, sandbox=use_sandbox(args))
+    except (SandboxUnavailable, UnknownLanguage) as e:
+        raise UsageError(str(e)) from e
+    (result,) = grade(runner, str(args.solution), [case]).results
+    print(f"{safe(args.solution)} on {safe(case.name)} (secret {case.secret}): "
+          f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "
+          f"{safe(result.message)}")
+    for line in explained(case, result.transcript):
+        print(line)
+    if result.output:
+        print(f"it printed:\n{result.output}")
+    return EXIT_OK if result.verdict == "AC" else EXIT_NOT_ACCEPTED
+
+
 def run_play(args: argparse.Namespace) -> int:
     import random
 
@@ -678,8 +732,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
 
 COMMANDS = {"grade": run_grade, "compare": run_compare, "merge": run_merge, "check": run_check,
             "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
-            "play": run_play, "experiment": run_experiment, "bench": run_bench,
-            "wc2022": run_wc2022}
+            "play": run_play, "explain": run_explain, "experiment": run_experiment,
+            "bench": run_bench, "wc2022": run_wc2022}
 
 
 class Terminated(BaseException):

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -55,6 +56,8 @@ class Game:
     master: Master
     candidates: list[int]
     steps: list[Step] = field(default_factory=list)
+    # Worst cases the solver has proven, by group of words: a review asks for many twice.
+    proven: dict[tuple[int, ...], WorstCase] = field(default_factory=dict)
 
     @classmethod
     def start(cls, case: Case, adversary: bool) -> Game:
@@ -67,6 +70,23 @@ class Game:
         return match_matrix(self.case.words)
 
 
+# Time the exact solver gets for one figure of a hint table or a review: enough for the small
+# groups a game soon reaches, short enough for a prompt.
+SOLVER_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class WorstCase:
+    """Guesses that find any word of a group, the next one included: the optimum when the
+    solver proved it in time, else the best engine strategy's (an upper bound)."""
+
+    guesses: int
+    proven: bool
+
+    def __str__(self) -> str:
+        return str(self.guesses) if self.proven else f"<={self.guesses}"
+
+
 def guarantee(matrix: Matrix, candidates: Sequence[int]) -> int:
     """Guesses that find any of the candidates, the next one included, by the best of the
     engine's strategies (every metric, any word of the list as a guess)."""
@@ -77,31 +97,40 @@ def guarantee(matrix: Matrix, candidates: Sequence[int]) -> int:
                for metric in METRICS.values())
 
 
-def guarantee_with(matrix: Matrix, candidates: Sequence[int], guess: int) -> int:
-    """The same, when the next guess is `guess` and the best strategy plays on after it."""
-    replies = matrix[guess, candidates]
-    worst = 0
+def worst_case(game: Game, candidates: Sequence[int], deadline: float) -> WorstCase:
+    """The fewest guesses that find any of the candidates, proven where time allows."""
+    key = tuple(candidates)
+    if key not in game.proven:
+        left = deadline - time.monotonic()
+        found = (best_next_guess(game.case.words, list(candidates), left)
+                 if len(candidates) > 1 and left > 0 else None)
+        if len(candidates) <= 1:
+            game.proven[key] = WorstCase(len(candidates), True)
+        elif found is not None:
+            game.proven[key] = WorstCase(found[1], True)
+        else:
+            return WorstCase(guarantee(game.matrix, candidates), False)
+    return game.proven[key]
+
+
+def worst_case_with(game: Game, candidates: Sequence[int], guess: int,
+                    deadline: float) -> WorstCase:
+    """The same when the next guess is `guess`, and the best play follows it."""
+    replies = game.matrix[guess, candidates]
+    worst, proven = 0, True
     for reply in np.unique(replies):
         group = [c for c, r in zip(candidates, replies, strict=True) if r == reply]
-        worst = max(worst, 1 if group == [guess] else 1 + guarantee(matrix, group))
-    return worst
+        after = WorstCase(0, True) if group == [guess] else worst_case(game, group, deadline)
+        worst, proven = max(worst, 1 + after.guesses), proven and after.proven
+    return WorstCase(worst, proven)
 
 
-def best_possible(game: Game, candidates: Sequence[int]) -> tuple[int, str]:
-    """The fewest guesses that find any candidate, and by what: the optimum when the solver
-    proves it within a second, else the best strategy's."""
-    found = best_next_guess(game.case.words, list(candidates), time_limit=1.0)
-    if found is not None:
-        return found[1], "the optimum"
-    return guarantee(game.matrix, candidates), "the best strategy"
-
-
-def splits_row(label: str, word: str, counts: Sequence[int], guarantees: int) -> str:
+def splits_row(label: str, word: str, counts: Sequence[int], guarantees: WorstCase) -> str:
     cells = "".join(f"{n:>4}" if n else "   ." for n in counts)
     return f"  {label:<9} {word:<8}{cells}   {guarantees}"
 
 
-def why(game: Game, word: str) -> list[str]:
+def why(game: Game, word: str, label: str = "yours") -> list[str]:
     """How `word` would split the words still possible, beside the best guesses."""
     words, matrix = game.case.words, game.matrix
     if word not in words:
@@ -111,21 +140,19 @@ def why(game: Game, word: str) -> list[str]:
     lines = [f"{len(candidates)} words still possible; words left after each reply:",
              f"  {'':<9} {'guess':<8}" + "".join(f"{r:>4}" for r in range(length + 1))
              + "   guarantees"]
-    guess = words.index(word)
-
-    def row(label: str, index: int) -> str:
-        counts = reply_counts(matrix, candidates, np.array([index]))[0].tolist()
-        return splits_row(label, words[index], counts,
-                          guarantee_with(matrix, game.candidates, index))
-
-    lines.append(row("yours", guess))
-    for name in HINT_METRICS:
-        lines.append(row(name, best_guess(matrix, candidates, METRICS[name], "all")))
-    best = best_next_guess(words, game.candidates, time_limit=1.0)
+    rows = [(label, words.index(word))]
+    rows += [(name, best_guess(matrix, candidates, METRICS[name], "all"))
+             for name in HINT_METRICS]
+    best = best_next_guess(words, game.candidates, time_limit=SOLVER_SECONDS)
     if best is not None:
-        lines.append(row("optimal", best[0]))
+        rows.append(("optimal", best[0]))
+    for name, index in rows:
+        counts = reply_counts(matrix, candidates, np.array([index]))[0].tolist()
+        deadline = time.monotonic() + SOLVER_SECONDS
+        lines.append(splits_row(name, words[index], counts,
+                                worst_case_with(game, game.candidates, index, deadline)))
     lines.append("guarantees: the guesses that find any of them, this one included, with the "
-                 "best strategy after it")
+                 "best play after it (<=: the best strategy's, the optimum not proven in time)")
     return lines
 
 
@@ -135,21 +162,44 @@ def review(game: Game) -> list[str]:
     if not game.steps:
         return ["review: no guess was made"]
     count = len(game.steps)
-    lines = [f"review of your {count} guess{'es' if count > 1 else ''} (worst case: the "
-             "guesses to find any word still possible, this one included):"]
+    lines = [f"review of {count} guess{'es' if count > 1 else ''} (worst case: the guesses "
+             "to find any word still possible, this one included; <=: not proven in time):"]
     for number, step in enumerate(game.steps, start=1):
-        best, by = best_possible(game, step.before)
+        deadline = time.monotonic() + SOLVER_SECONDS
+        best = worst_case(game, step.before, deadline)
         if step.word in game.case.words:
-            yours = guarantee_with(game.matrix, list(step.before),
-                                   game.case.words.index(step.word))
-            cost = f"worst case {yours} with it, {best} at best ({by})"
-            if yours > best:
-                cost += f": lost {yours - best} guess{'es' if yours - best > 1 else ''}"
+            index = game.case.words.index(step.word)
+            with_it = worst_case_with(game, step.before, index, time.monotonic() + SOLVER_SECONDS)
+            cost = f"worst case {with_it} with it, {best} at best"
+            lost = with_it.guesses - best.guesses
+            if lost > 0 and with_it.proven:
+                cost += f": lost {lost} guess{'es' if lost > 1 else ''}"
+            elif lost > 0:
+                cost += f": may have lost up to {lost}"
         else:
             cost = "not a word of the list: a guess spent, nothing learned"
         lines.append(f"  {number}. {step.word:<8} reply {step.reply:>2}   "
                      f"{len(step.before)} -> {words_text(len(step.after))}   {cost}")
     return lines
+
+
+def explained(case: Case, transcript: Sequence[tuple[str, int]]) -> list[str]:
+    """A finished game, guess by guess: the words still possible, the guess's split beside
+    the best guesses', then the review. For `explain`, on a solution's transcript."""
+    game = Game.start(case, adversary=False)
+    words, lines = case.words, []
+    for number, (word, reply) in enumerate(transcript, start=1):
+        before = tuple(game.candidates)
+        lines.append(f"guess {number}: {word} -> {reply}")
+        if word in words and len(before) > 1:
+            lines += ["  " + text for text in why(game, word, label="its guess")]
+        if reply == len(words[0]):
+            game.candidates = [words.index(word)]
+        elif reply >= 0:
+            game.candidates = [c for c in game.candidates
+                               if words[c] != word and match(word, words[c]) == reply]
+        game.steps.append(Step(word, reply, before, tuple(game.candidates)))
+    return lines + review(game)
 
 
 def close_word(words: Sequence[str], typed: str) -> str | None:

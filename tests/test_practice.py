@@ -12,6 +12,8 @@ from judge.cases import Case
 from judge.practice import Game, close_word, session
 from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT
 
+from .conftest import SOLUTIONS
+
 CASE = Case("p", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
 
 
@@ -84,18 +86,18 @@ def test_why_sets_a_word_beside_the_best_guesses() -> None:
 def test_the_review_shows_where_a_guess_lost_ground() -> None:
     won, text = play(["eiowzz", "abcczz", "ccbazz"])
     assert won
-    review = text[text.index("review of your 3 guesses"):].splitlines()
+    review = text[text.index("review of 3 guesses"):].splitlines()
     assert review[1] == ("  1. eiowzz   reply  2   4 -> 3 words   worst case 3 with it, "
-                         "2 at best (the optimum): lost 1 guess")
+                         "2 at best: lost 1 guess")
     assert review[2] == ("  2. abcczz   reply  2   3 -> 1 word   worst case 2 with it, "
-                         "2 at best (the optimum)")
-    assert review[3].endswith("worst case 1 with it, 1 at best (the optimum)")
+                         "2 at best")
+    assert review[3].endswith("worst case 1 with it, 1 at best")
 
 
 @pytest.mark.parametrize("ending", [["give up"], [], ["nope"] * 10])
 def test_every_ending_gets_its_review(ending: list[str]) -> None:
     won, text = play(["acckzz", *ending])
-    assert not won and "review of your" in text and "1. acckzz" in text
+    assert not won and "review of" in text and "1. acckzz" in text
     if len(ending) == 10:
         assert "no guesses left: the secret was ccbazz. WA" in text
         assert "not a word of the list: a guess spent, nothing learned" in text
@@ -137,7 +139,7 @@ def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "guess>" not in done.stdout  # no prompt when not on a terminal
     assert "found in 2 guesses. AC" in done.stdout
-    assert done.stdout.rstrip().endswith("worst case 1 with it, 1 at best (the optimum)")
+    assert done.stdout.rstrip().endswith("worst case 1 with it, 1 at best")
 
 
 def test_ctrl_c_ends_the_game_with_its_review(monkeypatch: pytest.MonkeyPatch,
@@ -157,3 +159,58 @@ def test_ctrl_c_ends_the_game_with_its_review(monkeypatch: pytest.MonkeyPatch,
     assert main(["play", "--case", str(case)]) == 1
     out = capsys.readouterr().out
     assert "the secret was ccbazz" in out and "1. acckzz" in out
+
+
+def test_what_the_solver_did_not_prove_is_marked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import judge.practice as practice
+
+    monkeypatch.setattr(practice, "best_next_guess", lambda *args, **kwargs: None)
+    _, text = play(["why eiowzz", "eiowzz", "give up"])
+    assert "  yours     eiowzz     .   .   3   .   .   .   1   <=3" in text
+    assert "worst case <=3 with it, <=2 at best: may have lost up to 1" in text
+    assert "optimal" not in text.split("guarantees:")[0]  # no optimum row without a proof
+
+
+EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
+
+
+def explain(tmp_path: Path, *options: str, cases: list[Case] | None = None) -> int:
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps([c.to_json() for c in cases or [EXPLAINED]]))
+    return main(["explain", str(SOLUTIONS / "first_candidate.py"), "--case", str(path),
+                 "--no-sandbox", *options])
+
+
+def test_explain_shows_each_guess_of_a_solution_beside_the_best(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # first_candidate guesses acckzz (3 letters match), then ccbazz: one guess too many.
+    assert explain(tmp_path) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{SOLUTIONS / 'first_candidate.py'} on wa (secret ccbazz): WA")
+    assert "guess 1: acckzz -> 3" in out and "guess 2: ccbazz -> 6" in out
+    assert "    its guess acckzz     .   .   1   1   1   .   1   2" in out
+    assert "  1. acckzz   reply  3   4 -> 1 word   worst case 2 with it, 2 at best" in out
+    assert explain(tmp_path, "--secret", "acckzz") == 0
+    assert "(secret acckzz): AC in 1 guess" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("options", "problem"), [
+    (["--name", "wa", "--secret", "zzzzzz"], "is not a word of the case's list"),
+    (["--name", "wa", "--secret", "\ud800"], "is not a word of the case's list"),
+    (["--name", "nope"], "no case is named 'nope'"),
+    ([], "holds 2 cases: pick one with --name"),
+    (["--name", "wa", "--time-limit", "nan"], "--time-limit")])
+def test_explain_says_what_is_wrong_in_one_line(tmp_path: Path, options: list[str],
+                                                problem: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    two = [EXPLAINED, Case("other", "acckzz", EXPLAINED.words, 10)]
+    assert explain(tmp_path, *options, cases=two) == 2
+    err = capsys.readouterr().err.strip()
+    assert problem in err and len(err.splitlines()) == 1, err
+
+
+def test_explain_picks_a_case_by_name(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    two = [EXPLAINED, Case("other", "acckzz", EXPLAINED.words, 10)]
+    assert explain(tmp_path, "--name", "other", cases=two) == 0
+    assert "on other (secret acckzz): AC in 1 guess" in capsys.readouterr().out
