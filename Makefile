@@ -30,7 +30,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # Debian tools the tests use; installed where we may (root with apt-get), else named.
-SYSTEM_PACKAGES := bwrap:bubblewrap
+SYSTEM_PACKAGES := bwrap:bubblewrap chromium:chromium
 
 system-packages:
 	@for pair in $(SYSTEM_PACKAGES); do tool=$${pair%%:*}; package=$${pair#*:}; \

@@ -168,6 +168,20 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--in-process", action="store_true",
                         help="run trusted code inside the judge (no isolation, no limits)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
+    add_html_option(parser)
+
+
+def add_html_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--html", type=Path, metavar="FILE",
+                        help="write a self-contained HTML page: the verdicts, a histogram of "
+                             "guesses, each case not accepted with its guesses")
+
+
+def write_html(path: Path | None, reports: Sequence[Report], title: str) -> None:
+    if path is not None:
+        from judge.report.html import html_report
+
+        write_atomically(path, html_report(reports, title))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -209,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
                               help="a shard's JSON report")
     merge_parser.add_argument("--json", type=Path, metavar="FILE",
                               help="write the merged report as JSON")
+    add_html_option(merge_parser)
 
     check_parser = commands.add_parser(
         "check", help="is a case fair? bounds on the guesses any strategy needs",
@@ -307,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
                                help="the answers' seed, to replay a match (default: drawn from "
                                     "the operating system and printed)")
     wc2022_parser.add_argument("--json", type=Path, metavar="FILE")
+    add_html_option(wc2022_parser)
     wc2022_parser.add_argument("-v", "--verbose", action="store_true",
                                help="print every round, not only the lost ones")
     wc2022_parser.add_argument("--time-limit", type=float, default=None, metavar="S",
@@ -378,6 +394,7 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]) -> tuple[list[Case], list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
     require_writable(args.json)
+    require_writable(args.html)
     for solution in solutions:
         if not solution.is_file():
             raise UsageError(f"{solution}: no such solution file")
@@ -424,6 +441,7 @@ def run_grade(args: argparse.Namespace) -> int:
         print("see a failing case's guesses with: --case NAME -v")
     if args.json is not None:
         write_atomically(args.json, reports_json([report]))
+    write_html(args.html, [report], f"grade {args.solution.name}")
     return EXIT_OK if report.all_accepted else EXIT_NOT_ACCEPTED
 
 
@@ -456,11 +474,13 @@ def run_compare(args: argparse.Namespace) -> int:
     print(f"cases played in the order drawn with --order-seed {order}")
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))
+    write_html(args.html, reports, f"compare: {len(reports)} solutions")
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
 def run_merge(args: argparse.Namespace) -> int:
     require_writable(args.json)
+    require_writable(args.html)
     try:
         reports = merge([part for path in args.reports for part in read_reports(path)])
     except ReportProblem as e:
@@ -475,6 +495,8 @@ def run_merge(args: argparse.Namespace) -> int:
     if args.json is not None:
         write_atomically(args.json, reports_json(reports) if len(reports) == 1
                          else leaderboard_json(reports))
+    write_html(args.html, reports, f"merged: {len(reports)} solution"
+                                   f"{'s' if len(reports) > 1 else ''}")
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
@@ -656,7 +678,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_wc2022(args: argparse.Namespace) -> int:
-    from judge.wc2022.board import match_table
+    from judge.wc2022.board import match_page, match_table
     from judge.wc2022.game import (
         CONTEST_DICTIONARY,
         ENGLISH5,
@@ -677,6 +699,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
     check_seconds("--match-time-limit", args.match_time_limit)
     check_memory(args.memory_limit)
     require_writable(args.json)
+    require_writable(args.html)
     sandbox = use_sandbox(args)
     path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
     try:
@@ -727,6 +750,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
         data = [{**m.summary(), "seed": seed, "rounds_played": [r.to_json() for r in m.rounds]}
                 for m in matches]
         write_atomically(args.json, json.dumps(data[0] if single else data, indent=1) + "\n")
+    if args.html is not None:
+        write_atomically(args.html, match_page(matches, f"P8079 on {path.name}", seed))
     return EXIT_OK
 
 

@@ -8,10 +8,14 @@ rounds lost, and the time.
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.wc2022.game import Match
+from judge.report.html import escaped, histogram, page
+from judge.wc2022.game import Match, Round
+
+MOST_ROUNDS_SHOWN = 200  # lost rounds per solution on the page
 
 
 def points_per_round(match: Match) -> float:
@@ -31,3 +35,47 @@ def match_table(matches: Sequence[Match]) -> str:
                     f"{match.score:>6.2f} {mean:>5} {lost:>4} {match.cpu_seconds:>6.1f}s "
                     f"{match.seconds:>6.1f}s  {used}")
     return "\n".join(rows)
+
+
+def points_table(matches: Sequence[Match]) -> str:
+    rows = ["<table id='verdicts'><tr><th>solution</th><th>points/round</th><th>score</th>"
+            "<th>mean guesses</th><th>lost</th><th>CPU</th><th>wall</th></tr>"]
+    for match in matches:
+        found = [len(r.guesses) for r in match.rounds if r.ended == "found"]
+        mean = f"{statistics.fmean(found):.3f}" if found else "-"
+        rows.append(f"<tr class='solution-row'><td>{escaped(Path(match.solution).name)}</td>"
+                    f"<td>{points_per_round(match):.2f}</td><td>{match.score:.2f}</td>"
+                    f"<td>{mean}</td><td>{len(match.rounds) - len(found)}</td>"
+                    f"<td>{match.cpu_seconds:.1f} s</td><td>{match.seconds:.1f} s</td></tr>")
+    return "\n".join(rows) + "\n</table>"
+
+
+def lost_round(played: Round) -> str:
+    steps = "".join(f"<li>{escaped(word)} {''.join('GS.'[2 - f] for f in feedback)}</li>"
+                    for word, feedback in played.guesses)
+    detail = f"<pre>{escaped(played.detail)}</pre>" if played.detail else ""
+    return (f"<details class='failed-case'><summary>round {played.number}: "
+            f"{escaped(played.ended)} (answer {escaped(played.answer)})</summary>"
+            f"<ol>{steps}</ol>{detail}</details>")
+
+
+def lost_rounds(match: Match) -> str:
+    lost = [r for r in match.rounds if r.ended != "found"]
+    name = escaped(Path(match.solution).name)
+    if not lost:
+        return f"<p>{name}: every round found.</p>"
+    more = len(lost) - MOST_ROUNDS_SHOWN
+    rest = f"<p>... and {more} more (the JSON report has them all)</p>" if more > 0 else ""
+    return (f"<h3>{name}: {len(lost)} lost</h3>\n"
+            + "\n".join(map(lost_round, lost[:MOST_ROUNDS_SHOWN])) + rest)
+
+
+def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
+    """The matches as one self-contained HTML page (see judge/report/html.py)."""
+    series = [(Path(m.solution).name,
+               Counter(len(r.guesses) for r in m.rounds if r.ended == "found"))
+              for m in matches]
+    return page(title, [f"<p>answers drawn with --seed {seed}; feedback: G gold, S silver, "
+                        ". neither</p>", "<h2>Points</h2>", points_table(matches),
+                        "<h2>Guesses per round found</h2>", histogram(series, "rounds"),
+                        "<h2>Rounds lost</h2>", *map(lost_rounds, matches)])
