@@ -171,6 +171,9 @@ def review(game: Game) -> list[str]:
             index = game.case.words.index(step.word)
             with_it = worst_case_with(game, step.before, index, time.monotonic() + SOLVER_SECONDS)
             cost = f"worst case {with_it} with it, {best} at best"
+            strategy = guarantee(game.matrix, step.before)
+            if best.proven and strategy != best.guesses:
+                cost += f" ({strategy} by the best strategy)"
             lost = with_it.guesses - best.guesses
             if lost > 0 and with_it.proven:
                 cost += f": lost {lost} guess{'es' if lost > 1 else ''}"
