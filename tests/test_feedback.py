@@ -91,7 +91,7 @@ def test_the_table_row_says_the_reason(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_time_out_shows_the_submissions_line(sandbox: bool) -> None:
     result = played(SUBMISSIONS / "TLE" / "infinite_loop.py", Case("c", "mantle", WORDS, 10),
-                    sandbox, Limits(time_seconds=1.5))
+                    sandbox, Limits(time_seconds=1.5, wall_backstop=40.0))
     assert result.verdict == "TLE"
     # The loop is two lines (4: `while True:`, 5: `n += 1`); the dump may catch either.
     assert result.message in (f"more than 1.5 s of CPU time; it was at line {line}, "

@@ -18,6 +18,10 @@ from .conftest import BOTH_MODES
 SUBMISSIONS = Path(__file__).parent / "submissions"
 CASE = Case("c", "mantle", ("gaming", "hazard", "icicle", "mantle"), 10)
 
+# A one-second CPU limit whose wall backstop cannot fire first, however loaded the machine:
+# the tests that check the CPU limit fired must not depend on getting a third of a core.
+ONLY_CPU = Limits(time_seconds=1.0, wall_backstop=60.0)
+
 
 def test_a_clock_fires_on_cpu_time_before_the_wall() -> None:
     clock = Clock(cpu_limit=0.5, wall_limit=60.0, cpu_used=itertools.count(0.0, 0.2).__next__)
@@ -37,6 +41,15 @@ def test_a_clock_fires_on_the_wall_when_no_cpu_is_used() -> None:
 def test_the_backstop_is_a_multiple_of_the_cpu_limit() -> None:
     clock = Clock.for_case(2.0, lambda: 0.0)
     assert clock.wall_limit == 2.0 * WALL_BACKSTOP
+    wider = Clock.for_case(2.0, lambda: 0.0, backstop=30.0)
+    assert wider.wall_limit == 60.0
+
+
+def test_the_backstop_named_in_the_verdict_is_the_one_in_force() -> None:
+    clock = Clock.for_case(0.01, lambda: 0.0, backstop=20.0)
+    while clock.wait() is not None:
+        pass
+    assert clock.fired == "wall" and "(the backstop, 20x the CPU limit)" in clock.verdict_detail()
 
 
 def test_cpu_time_of_a_process_tree_is_read_from_proc() -> None:
@@ -50,7 +63,7 @@ def test_cpu_time_of_a_process_tree_is_read_from_proc() -> None:
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_spinning_solution_is_stopped_by_its_cpu_time(sandbox: bool) -> None:
     path = SUBMISSIONS / "TLE" / "infinite_loop.py"
-    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.0), sandbox), "x", [CASE]).results
+    (result,) = grade(IsolatedRunner(path, ONLY_CPU, sandbox), "x", [CASE]).results
     assert result.verdict == "TLE" and result.message.startswith("more than 1 s of CPU time")
 
 
@@ -65,5 +78,5 @@ def test_a_sleeping_solution_is_stopped_by_the_wall_backstop(sandbox: bool) -> N
 def test_a_childs_cpu_time_counts_against_the_case(sandbox: bool) -> None:
     """The parent only waits; its child spins. The CPU limit fires, not the wall backstop."""
     path = SUBMISSIONS / "TLE" / "child_spins.py"
-    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.0), sandbox), "x", [CASE]).results
+    (result,) = grade(IsolatedRunner(path, ONLY_CPU, sandbox), "x", [CASE]).results
     assert result.verdict == "TLE" and result.message.startswith("more than 1 s of CPU time")

@@ -27,7 +27,6 @@ from judge.result import Outcome
 from judge.run.confine import confinement
 from judge.run.limits import (
     DEFAULT_LIMITS,
-    WALL_BACKSTOP,
     Clock,
     Limits,
     MemoryEnforcer,
@@ -109,7 +108,7 @@ class WorkerOwner:
         worker.memory.adopt(descendants(worker.process.pid))
         self.workers_started += 1
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
-                        WALL_BACKSTOP, worker.cpu_seconds)
+                        self.limits.wall_backstop, worker.cpu_seconds)
         message = worker.receive(loading)
         if message and message.get("op") == "ready":
             worker.memory.adopt(descendants(worker.process.pid))
@@ -231,7 +230,8 @@ class IsolatedRunner(WorkerOwner):
     def _warm_up(self, worker: Worker, warmups: Sequence[Master], seed: int | None) -> bool:
         """Play the warm-up games, unscored; False if one of them did not end normally."""
         for warmup in warmups:
-            clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
+            clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
+                                   self.limits.wall_backstop)
             worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
             outcome = self._converse(worker, warmup, clock)
             worker.output.take(), worker.output.take_recent()  # not a case's output
@@ -249,11 +249,13 @@ class IsolatedRunner(WorkerOwner):
             self._fork_ahead(worker)  # the list's first case, or one after a failed case
             if self._worker is not worker:
                 return Outcome("RTE", "the solution's process did not take the judge's fork")
-        clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds)
+        clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
+                               self.limits.wall_backstop)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
                      "dump_after": dump_time(self.limits.time_seconds),
-                     "dump_after_wall": dump_time(self.limits.time_seconds * WALL_BACKSTOP)})
+                     "dump_after_wall": dump_time(self.limits.time_seconds *
+                                                  self.limits.wall_backstop)})
         outcome = self._converse(worker, master, clock)
         outcome.seconds = clock.wall_seconds()
         if worker.memory.kills() > kills:
