@@ -251,3 +251,39 @@ def test_what_forks_would_share_is_found(tmp_path: Path) -> None:
     assert mapping.startswith("a writable shared memory mapping")
     assert writing == f"an open file descriptor ({tmp_path / 'notes'})"
     assert thread == "another thread, running beside every case"
+
+
+def test_the_line_reader_reads_lines_and_leaves_the_rest_to_a_fork() -> None:
+    from judge.harness.python.worker import LineReader
+
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b'{"op": "fork", "once": true}\n{"op": "run"}\npartial')
+    reader = LineReader(read_fd)
+    assert reader.readline() == b'{"op": "fork", "once": true}\n'
+    # What was read past the fork request is the child's: the parent drops it.
+    assert reader.buffered.startswith(b'{"op": "run"}\n')
+    reader.forget()
+    os.write(write_fd, b'{"op": "exit"}\n')
+    os.close(write_fd)
+    assert reader.readline() == b'{"op": "exit"}\n'
+    assert reader.readline() == b""  # the end, with nothing left over
+    reader.close()
+
+
+def test_a_last_line_without_its_end_is_still_read() -> None:
+    from judge.harness.python.worker import LineReader
+
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"no end")
+    os.close(write_fd)
+    reader = LineReader(read_fd)
+    assert reader.readline() == b"no end"
+    assert reader.readline() == b""
+    reader.close()
+
+
+def test_ipc_is_left_alone_outside_a_sandbox(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.harness.python import worker
+
+    monkeypatch.delenv(worker.PRIVATE_IPC, raising=False)
+    assert worker.empty_private_ipc() == ""  # the machine's objects are not the judge's
