@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from judge.harness.python.worker import Channel, serve, serve_entry_points
+from judge.harness.python.worker import Channel, LineReader, serve, serve_entry_points
 
 BODY = """
 class Solution:
@@ -44,7 +44,7 @@ class Judge:
         from_worker_r, from_worker_w = os.pipe()
         self.writer = os.fdopen(to_worker_w, "wb")
         self.reader = os.fdopen(from_worker_r, "rb")
-        channel = Channel(os.fdopen(to_worker_r, "rb"), os.fdopen(from_worker_w, "wb"))
+        channel = Channel(LineReader(to_worker_r), os.fdopen(from_worker_w, "wb"))
         self.thread = threading.Thread(target=self._serve, args=(mode, channel, str(path)),
                                        daemon=True)
         self.thread.start()

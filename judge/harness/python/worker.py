@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import faulthandler
+import functools
 import gc
 import inspect
 import json
@@ -157,7 +158,7 @@ class LineReader:
 
 
 class Channel:
-    def __init__(self, reader: LineReader | BinaryIO, writer: BinaryIO) -> None:
+    def __init__(self, reader: LineReader, writer: BinaryIO) -> None:
         self.reader, self.writer = reader, writer
 
     def send(self, message: dict[str, Any]) -> None:
@@ -310,15 +311,13 @@ IPC_RMID = 0
 
 def empty_private_ipc() -> str:
     """Remove every System V IPC object of a private namespace; what could not be removed."""
-    if os.environ.get(PRIVATE_IPC) != "1":
+    c = libc()
+    if os.environ.get(PRIVATE_IPC) != "1" or c is None:
         return ""
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
     removers: dict[str, Callable[[int], int]] = {
-        "shm": lambda i: int(libc.shmctl(i, IPC_RMID, None)),
-        "msg": lambda i: int(libc.msgctl(i, IPC_RMID, None)),
-        "sem": lambda i: int(libc.semctl(i, 0, IPC_RMID))}
+        "shm": lambda i: int(c.shmctl(i, IPC_RMID, None)),
+        "msg": lambda i: int(c.msgctl(i, IPC_RMID, None)),
+        "sem": lambda i: int(c.semctl(i, 0, IPC_RMID))}
     for kind, remove in removers.items():
         try:
             with open(f"/proc/sysvipc/{kind}") as f:
@@ -392,8 +391,7 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         else:
             channel.send({"op": "forked"})
         return True
-    if isinstance(channel.reader, LineReader):
-        channel.reader.forget()  # the child's to read: the parent only waits for it now
+    channel.reader.forget()  # the child's to read: the parent only waits for it now
     try:
         _, status = os.waitpid(child, 0)
     except ChildProcessError:  # the submission reaped it itself (a signal handler)
@@ -455,8 +453,9 @@ def set_stack_dumps(cpu_seconds: object, wall_seconds: object) -> None:
     """Arm the dumps after this much CPU time of the process, and of wall-clock time; 0 (or
     anything that is not a sensible number of seconds) disarms."""
     for (timer, _), seconds in zip(DUMP_TIMERS, (cpu_seconds, wall_seconds), strict=True):
-        sensible = isinstance(seconds, (int, float)) and 0 < seconds < 1e6
-        signal.setitimer(timer, float(seconds) if sensible else 0.0)  # type: ignore[arg-type]
+        delay = (float(seconds) if isinstance(seconds, (int, float)) and 0 < seconds < 1e6
+                 else 0.0)
+        signal.setitimer(timer, delay)
 
 
 def limit_memory(megabytes: int) -> None:
@@ -467,60 +466,62 @@ def limit_memory(megabytes: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def become_subreaper() -> None:
-    """Orphaned grandchildren come back to the worker, where the judge can still find them;
-    and the worker dies with the judge, should the judge be killed before it can clean up."""
+@functools.cache
+def libc() -> Any:
+    """The C library, for the Linux calls Python does not wrap; None where it cannot load."""
     try:
         import ctypes
 
-        parent = os.getppid()
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-        if os.getppid() != parent:  # the judge died before the line above
-            os._exit(1)
-    except (OSError, AttributeError):
-        pass
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
 
 
 def prctl(option: int, value: int) -> int:
-    """Linux's prctl, through ctypes; -1 where it cannot be called."""
-    try:
-        import ctypes
-
-        result: int = ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
-        return result
-    except (OSError, AttributeError):
+    """Linux's prctl; -1 where it cannot be called."""
+    c = libc()
+    if c is None or not hasattr(c, "prctl"):
         return -1
+    result: int = c.prctl(option, value, 0, 0, 0)
+    return result
 
 
-PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP = 1, 4, 24
+PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 36, 38
 LAST_CAPABILITY = 63
+
+
+def become_subreaper() -> None:
+    """Orphaned grandchildren come back to the worker, where the judge can still find them;
+    and the worker dies with the judge, should the judge be killed before it can clean up."""
+    parent = os.getppid()
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the judge died before the line above
+        os._exit(1)
 
 
 def drop_capabilities() -> None:
     """The solution runs with no capability, even as root: it cannot trace, signal or write
     what its user's processes may not (the list's warm process among them), and executing a
     program cannot give any back."""
-    try:
-        import ctypes
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    for capability in range(LAST_CAPABILITY + 1):  # what an exec as root would restore
+        prctl(PR_CAPBSET_DROP, capability)
+    c = libc()
+    if c is None or not hasattr(c, "capset"):
+        return
+    import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-        for capability in range(LAST_CAPABILITY + 1):  # what an exec as root would restore
-            libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0)
+    class Header(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
-        class Header(ctypes.Structure):
-            _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+    class Sets(ctypes.Structure):
+        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                    ("inheritable", ctypes.c_uint32)]
 
-        class Sets(ctypes.Structure):
-            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                        ("inheritable", ctypes.c_uint32)]
-
-        none = (Sets * 2)()  # two 32-bit halves of each set, all zero
-        libc.capset(ctypes.byref(Header(0x20080522, 0)), none)  # _LINUX_CAPABILITY_VERSION_3
-    except (OSError, AttributeError):
-        pass
+    none = (Sets * 2)()  # two 32-bit halves of each set, all zero
+    c.capset(ctypes.byref(Header(0x20080522, 0)), none)  # _LINUX_CAPABILITY_VERSION_3
 
 
 def load_entry_points(path: str) -> tuple[Any, Any]:
