@@ -69,6 +69,16 @@ class Game:
     def matrix(self) -> Matrix:
         return match_matrix(self.case.words)
 
+    def record(self, word: str, reply: int) -> None:
+        """Keep the words the reply to `word` leaves possible, and the step for the review."""
+        words, before = self.case.words, tuple(self.candidates)
+        if reply == len(words[0]):
+            self.candidates = [words.index(word)]
+        elif reply >= 0:
+            self.candidates = [c for c in self.candidates
+                               if words[c] != word and match(word, words[c]) == reply]
+        self.steps.append(Step(word, reply, before, tuple(self.candidates)))
+
 
 # Time the exact solver gets for one figure of a hint table or a review: enough for the small
 # groups a game soon reaches, short enough for a prompt.
@@ -99,17 +109,15 @@ def guarantee(matrix: Matrix, candidates: Sequence[int]) -> int:
 
 def worst_case(game: Game, candidates: Sequence[int], deadline: float) -> WorstCase:
     """The fewest guesses that find any of the candidates, proven where time allows."""
+    if len(candidates) <= 1:
+        return WorstCase(len(candidates), True)
     key = tuple(candidates)
     if key not in game.proven:
         left = deadline - time.monotonic()
-        found = (best_next_guess(game.case.words, list(candidates), left)
-                 if len(candidates) > 1 and left > 0 else None)
-        if len(candidates) <= 1:
-            game.proven[key] = WorstCase(len(candidates), True)
-        elif found is not None:
-            game.proven[key] = WorstCase(found[1], True)
-        else:
+        found = best_next_guess(game.case.words, list(candidates), left) if left > 0 else None
+        if found is None:
             return WorstCase(guarantee(game.matrix, candidates), False)
+        game.proven[key] = WorstCase(found[1], True)
     return game.proven[key]
 
 
@@ -192,16 +200,10 @@ def explained(case: Case, transcript: Sequence[tuple[str, int]]) -> list[str]:
     game = Game.start(case, adversary=False)
     words, lines = case.words, []
     for number, (word, reply) in enumerate(transcript, start=1):
-        before = tuple(game.candidates)
         lines.append(f"guess {number}: {word} -> {reply}")
-        if word in words and len(before) > 1:
+        if word in words and len(game.candidates) > 1:
             lines += ["  " + text for text in why(game, word, label="its guess")]
-        if reply == len(words[0]):
-            game.candidates = [words.index(word)]
-        elif reply >= 0:
-            game.candidates = [c for c in game.candidates
-                               if words[c] != word and match(word, words[c]) == reply]
-        game.steps.append(Step(word, reply, before, tuple(game.candidates)))
+        game.record(word, reply)
     return lines + review(game)
 
 
@@ -231,8 +233,7 @@ def split_text(counts: list[int]) -> str:
 
 def hints(game: Game) -> list[str]:
     """What each metric would guess next, and how that guess splits the candidates."""
-    words = game.case.words
-    matrix = match_matrix(words)
+    words, matrix = game.case.words, game.matrix
     candidates = np.array(game.candidates)
     lines = [f"{len(candidates)} words still possible"]
     for name in HINT_METRICS:
@@ -293,14 +294,8 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
                     f"type {line} again to spend a guess on it as it is)")
                 continue
             typo = ""
-            before = tuple(game.candidates)
             reply = game.master.guess(line)
-            if reply == len(line):
-                game.candidates = [words.index(line)]
-            elif reply >= 0:
-                game.candidates = [c for c in game.candidates
-                                   if words[c] != line and match(line, words[c]) == reply]
-            game.steps.append(Step(line, reply, before, tuple(game.candidates)))
+            game.record(line, reply)
             if reply < 0:
                 say(f"{line!r} is not in the list: -1 (it still counts as a guess)")
             elif reply == len(line):
