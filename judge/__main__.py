@@ -35,6 +35,7 @@ from judge.report.merge import ReportProblem, merge, parse_shard, read_reports, 
 from judge.report.progress import Progress
 from judge.report.text import (
     leaderboard,
+    order_line,
     summary_text,
     table_header,
     table_row,
@@ -384,7 +385,12 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
     check_memory(args.memory_limit)
     if args.in_process:
         return InProcessRunner(solution)
-    limits = Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
+    return isolated_runner(solution, Limits(time_seconds=args.time_limit,
+                                            memory_mb=args.memory_limit), sandbox)
+
+
+def isolated_runner(solution: Path, limits: Limits, sandbox: bool) -> IsolatedRunner:
+    """A runner for the file, or the usage error that stops it (no sandbox, no language)."""
     try:
         return IsolatedRunner(solution, limits, sandbox=sandbox)
     except (SandboxUnavailable, UnknownLanguage) as e:
@@ -434,7 +440,7 @@ def run_grade(args: argparse.Namespace) -> int:
         progress.close()
     report.shard = args.shard
     print(summary_text(report))
-    print(f"cases played in the order drawn with --order-seed {report.order_seed}")
+    print(order_line([report]))
     if load_errors and not args.verbose:
         print("see the whole error with: -v")
     elif len(load_errors) < len(report.results) and not report.all_accepted and not args.verbose:
@@ -471,7 +477,7 @@ def run_compare(args: argparse.Namespace) -> int:
     for report in reports:
         report.shard = args.shard
     print(leaderboard(reports))
-    print(f"cases played in the order drawn with --order-seed {order}")
+    print(order_line(reports))
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))
     write_html(args.html, reports, f"compare: {len(reports)} solutions")
@@ -486,12 +492,7 @@ def run_merge(args: argparse.Namespace) -> int:
     except ReportProblem as e:
         raise UsageError(str(e)) from e
     print(leaderboard(reports))
-    seeds = {r.order_seed for r in reports}
-    if None in seeds or len(seeds) > 1:
-        print("the shards were played in orders of their own: each shard's report has its "
-              "seed (pass one --order-seed to every shard for a run that replays as one)")
-    else:
-        print(f"cases played in the order drawn with --order-seed {seeds.pop()}")
+    print(order_line(reports))
     if args.json is not None:
         write_atomically(args.json, reports_json(reports) if len(reports) == 1
                          else leaderboard_json(reports))
@@ -641,11 +642,8 @@ def run_explain(args: argparse.Namespace) -> int:
         if args.secret not in case.words:
             raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
         case = replace(case, secret=args.secret)
-    limits = Limits(time_seconds=args.time_limit)
-    try:
-        runner = IsolatedRunner(args.solution, limits, sandbox=use_sandbox(args))
-    except (SandboxUnavailable, UnknownLanguage) as e:
-        raise UsageError(str(e)) from e
+    runner = isolated_runner(args.solution, Limits(time_seconds=args.time_limit),
+                             use_sandbox(args))
     (result,) = grade(runner, str(args.solution), [case]).results
     print(f"{safe(args.solution)} on {safe(case.name)} (secret {case.secret}): "
           f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "

@@ -49,10 +49,14 @@ class Report:
     order_seed: int | None = None  # the order the cases were played in, for a replay
     shard: tuple[int, int] | None = None  # (K, N): the K-th of N slices of the cases
 
+    def played_guesses(self) -> list[int]:
+        """Guesses of the games that ran to the end, accepted or not: what a leaderboard
+        compares."""
+        return [r.guesses for r in self.results if r.verdict in ("AC", "WA")]
+
     def summary(self) -> dict[str, Any]:
         accepted = [r.guesses for r in self.results if r.verdict == "AC"]
-        # Games that ran to the end, accepted or not: what a leaderboard compares.
-        played = [r.guesses for r in self.results if r.verdict in ("AC", "WA")]
+        played = self.played_guesses()
         verdicts = Counter(r.verdict for r in self.results)
         return {
             "cases": len(self.results),

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from judge.report.text import order_line
 from judge.result import CaseResult, Report
 from judge.safetext import safe, safe_block
 
@@ -40,11 +41,6 @@ def escaped(text: object) -> str:
 
 def solution_name(report: Report) -> str:
     return Path(report.solution).name
-
-
-def played_guesses(report: Report) -> Counter[int]:
-    """Guesses of the games played to the end (AC or WA), as the leaderboard counts them."""
-    return Counter(r.guesses for r in report.results if r.verdict in ("AC", "WA"))
 
 
 def verdict_table(reports: Sequence[Report]) -> str:
@@ -131,12 +127,9 @@ def page(title: str, sections: Sequence[str]) -> str:
 
 
 def html_report(reports: Sequence[Report], title: str) -> str:
-    seeds = {r.order_seed for r in reports}
-    order = (f"cases played in the order drawn with --order-seed {seeds.pop()}"
-             if len(seeds) == 1 and None not in seeds else "cases played in orders of their own")
-    series = [(solution_name(r), played_guesses(r)) for r in reports]
-    return page(title, [f"<p>{order}</p>", "<h2>Verdicts</h2>", verdict_table(reports),
-                        "<h2>Guesses per game</h2>",
+    series = [(solution_name(r), Counter(r.played_guesses())) for r in reports]
+    return page(title, [f"<p>{escaped(order_line(reports))}</p>", "<h2>Verdicts</h2>",
+                        verdict_table(reports), "<h2>Guesses per game</h2>",
                         "<p>Games played to the end (accepted or wrong answer).</p>",
                         histogram(series), "<h2>Cases not accepted</h2>",
                         *map(failed_cases, reports)])

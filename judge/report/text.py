@@ -57,6 +57,15 @@ def transcript_text(result: CaseResult) -> str:
     return "\n".join(lines)
 
 
+def order_line(reports: Sequence[Report]) -> str:
+    """The order the cases were played in, as a seed to pass back for a replay."""
+    seeds = {r.order_seed for r in reports}
+    if len(seeds) == 1 and None not in seeds:
+        return f"cases played in the order drawn with --order-seed {seeds.pop()}"
+    return ("the shards were played in orders of their own: each shard's report has its seed "
+            "(pass one --order-seed to every shard for a run that replays as one)")
+
+
 def leaderboard(reports: Sequence[Report]) -> str:
     """One row per solution; mean and worst count every game played to the end (AC or WA)."""
     rows = [f"{'solution':<22} {'accepted':>11} {'not accepted':<14} {'mean':>6} {'worst':>5} "

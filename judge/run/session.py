@@ -227,11 +227,15 @@ class IsolatedRunner(WorkerOwner):
             self._warmups = ()  # they failed once: the list's other cases go without
         return "the solution's process could not be forked for its warm-up games"
 
+    def _case_clock(self, worker: Worker) -> Clock:
+        """A game's time: the CPU limit over the worker's tree, the wall clock as backstop."""
+        return Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
+                              self.limits.wall_backstop)
+
     def _warm_up(self, worker: Worker, warmups: Sequence[Master], seed: int | None) -> bool:
         """Play the warm-up games, unscored; False if one of them did not end normally."""
         for warmup in warmups:
-            clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
-                                   self.limits.wall_backstop)
+            clock = self._case_clock(worker)
             worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
             outcome = self._converse(worker, warmup, clock)
             worker.output.take(), worker.output.take_recent()  # not a case's output
@@ -249,8 +253,7 @@ class IsolatedRunner(WorkerOwner):
             self._fork_ahead(worker)  # the list's first case, or one after a failed case
             if self._worker is not worker:
                 return Outcome("RTE", "the solution's process did not take the judge's fork")
-        clock = Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
-                               self.limits.wall_backstop)
+        clock = self._case_clock(worker)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
                      "dump_after": dump_time(self.limits.time_seconds),

@@ -18,6 +18,11 @@ from judge.wc2022.game import Match, Round
 MOST_ROUNDS_SHOWN = 200  # lost rounds per solution on the page
 
 
+def found_guesses(match: Match) -> list[int]:
+    """Guesses of each round found, in the order played."""
+    return [len(r.guesses) for r in match.rounds if r.ended == "found"]
+
+
 def points_per_round(match: Match) -> float:
     return match.total / len(match.rounds) if match.rounds else 0.0
 
@@ -27,7 +32,7 @@ def match_table(matches: Sequence[Match]) -> str:
               f"{'CPU':>7} {'wall':>7}  guesses used")
     rows = [header]
     for match in matches:
-        found = [len(r.guesses) for r in match.rounds if r.ended == "found"]
+        found = found_guesses(match)
         mean = f"{statistics.fmean(found):.3f}" if found else "-"
         used = " ".join(f"{k}:{found.count(k)}" for k in sorted(set(found)))
         lost = len(match.rounds) - len(found)
@@ -41,7 +46,7 @@ def points_table(matches: Sequence[Match]) -> str:
     rows = ["<table id='verdicts'><tr><th>solution</th><th>points/round</th><th>score</th>"
             "<th>mean guesses</th><th>lost</th><th>CPU</th><th>wall</th></tr>"]
     for match in matches:
-        found = [len(r.guesses) for r in match.rounds if r.ended == "found"]
+        found = found_guesses(match)
         mean = f"{statistics.fmean(found):.3f}" if found else "-"
         rows.append(f"<tr class='solution-row'><td>{escaped(Path(match.solution).name)}</td>"
                     f"<td>{points_per_round(match):.2f}</td><td>{match.score:.2f}</td>"
@@ -72,9 +77,7 @@ def lost_rounds(match: Match) -> str:
 
 def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
     """The matches as one self-contained HTML page (see judge/report/html.py)."""
-    series = [(Path(m.solution).name,
-               Counter(len(r.guesses) for r in m.rounds if r.ended == "found"))
-              for m in matches]
+    series = [(Path(m.solution).name, Counter(found_guesses(m))) for m in matches]
     return page(title, [f"<p>answers drawn with --seed {seed}; feedback: G gold, S silver, "
                         ". neither</p>", "<h2>Points</h2>", points_table(matches),
                         "<h2>Guesses per round found</h2>", histogram(series, "rounds"),
