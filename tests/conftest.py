@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from judge.harness.registry import HARNESSES
+from judge.run.build import CACHE_VARIABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
 CASES = ROOT / "cases"
@@ -26,6 +29,22 @@ SANDBOX_MARKS = (pytest.mark.sandbox,
 # Parameters for a test that must hold with and without the sandbox.
 BOTH_MODES = [pytest.param(False, id="plain"),
               pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)]
+
+
+EXTENSIONS = {e: h for h in HARNESSES for e in h.extensions}
+
+
+def language_marks(path: Path) -> list[pytest.MarkDecorator]:
+    """A submission in a language whose toolchain is missing here is skipped, saying why
+    (`make test` installs them where it may)."""
+    missing = EXTENSIONS[path.suffix].missing()
+    return [pytest.mark.skip(reason=missing)] if missing else []
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Compiled submissions go to this run's own cache: every run compiles from nothing."""
+    os.environ[CACHE_VARIABLE] = str(tmp_path_factory.mktemp("build-cache"))
 
 
 def needs_bubblewrap(test: Callable[..., None]) -> Callable[..., None]:

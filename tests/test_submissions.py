@@ -15,7 +15,7 @@ from judge.result import Report
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
-from .conftest import needs_bubblewrap
+from .conftest import EXTENSIONS, language_marks, needs_bubblewrap
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar")
@@ -24,11 +24,15 @@ LIMITS = Limits(time_seconds=1.5, memory_mb=256, output_bytes=4096)
 
 
 def fixtures(sandbox_only: bool | None = None) -> list[pytest.param]:
+    """Every submission of a known language; a language missing here is skipped, saying so."""
     params = []
-    for path in sorted(SUBMISSIONS.glob("*/*.py")):
-        needs_sandbox = path.read_text().startswith("# needs: sandbox")
+    for path in sorted(SUBMISSIONS.glob("*/*.*")):
+        if path.suffix not in EXTENSIONS:
+            continue
+        needs_sandbox = path.read_text().split("\n", 1)[0].endswith("needs: sandbox")
         if sandbox_only is None or needs_sandbox == sandbox_only:
-            params.append(pytest.param(path, id=f"{path.parent.name}/{path.stem}"))
+            params.append(pytest.param(path, id=f"{path.parent.name}/{path.name}",
+                                       marks=language_marks(path)))
     return params
 
 
@@ -52,7 +56,7 @@ def test_verdict_under_sandbox(path: Path) -> None:
 
 
 def test_no_cheat_is_ever_accepted_without_solving() -> None:
-    for path in SUBMISSIONS.glob("WA/*.py"):
+    for path in SUBMISSIONS.glob("WA/*.py"):  # (other languages: test_languages.py)
         if path.read_text().startswith("# needs: sandbox"):
             continue
         for result in graded(path, sandbox=False).results:

@@ -36,6 +36,24 @@ class Launch:
 
 
 @dataclass(frozen=True)
+class Build:
+    """How a compiled language turns a submission into a program.
+
+    `files` (a name and its content) are written into a new build directory; `steps` run there
+    one after the other, in the worker's confinement (so a compiler sees no more of the disk
+    than the program will), each as an argument vector with paths relative to the directory.
+    Whatever the steps leave in the directory is what `launch` gets as `built`.
+    """
+
+    files: Mapping[str, bytes]
+    steps: tuple[tuple[str, ...], ...]
+    toolchain: tuple[str, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    # What else decides the result, for the cache: the compilers' own versions.
+    versions: str = ""
+
+
+@dataclass(frozen=True)
 class Channel:
     """The worker's ends of the two pipes: it reads requests on one and writes on the other."""
 
@@ -60,13 +78,39 @@ class Harness(Protocol):
         """File endings of this language's submissions, lowercase with the dot."""
         ...
 
+    @property
+    def games(self) -> tuple[Game, ...]:
+        """The games this harness serves."""
+        ...
+
+    @property
+    def forks(self) -> bool:
+        """Whether the harness answers the protocol's `fork`: if not, the judge starts a new
+        process for each case that needs a fresh state."""
+        ...
+
+    def missing(self) -> str | None:
+        """Why this language cannot run on this machine (a compiler or runtime not installed,
+        and how to get it), or None."""
+        ...
+
+    def build(self, solution: Path) -> Build | None:
+        """How to compile `solution`, or None for a language that runs its source."""
+        ...
+
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
-               seed: int | None) -> Launch:
+               seed: int | None, built: Path | None = None) -> Launch:
         """The command that starts this harness on `solution`, serving `game`.
 
-        `seed`, when given, fixes every source of randomness the language seeds at start-up
-        (Python's string hashing), so that a run can be replayed exactly.
+        `built` is the directory the build left, for a compiled language. `seed`, when given,
+        fixes every source of randomness the language seeds at start-up (Python's string
+        hashing), so that a run can be replayed exactly.
         """
+        ...
+
+    def out_of_memory(self, output: str) -> bool:
+        """Whether a worker that died had printed its runtime's report of running out of
+        memory (a runtime that cannot raise it to the harness, such as V8)."""
         ...
 
     def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import functools
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Protocol
 
-from judge.harness.launch import Launch, Mounted
+from judge.harness.launch import Build, Launch, Mounted
 from judge.run.process import Command
 
 # The variables that tell a harness which directories, and whether the IPC namespace, are
@@ -29,6 +30,10 @@ class Confinement(Protocol):
 
     def command(self, launch: Launch) -> Command: ...
 
+    def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
+        """One step of a build, run in `directory`, the only place it may write (with /tmp)."""
+        ...
+
 
 class Unconfined:
     """The worker runs as the user, with the user's view of the disk."""
@@ -38,6 +43,9 @@ class Unconfined:
     def command(self, launch: Launch) -> Command:
         return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
                        launch.env)
+
+    def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
+        return Command(step, build.env, cwd=str(directory))
 
 
 def bubblewrap_path() -> str:
@@ -58,16 +66,20 @@ class Bubblewrap:
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
         self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
-    def command(self, launch: Launch) -> Command:
-        system = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+    def _system(self) -> list[str]:
+        return ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
                   "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
                   "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
                   *self.tmp_size, "--tmpfs", "/tmp"]
+
+    @staticmethod
+    def _toolchain(directories: tuple[str, ...]) -> list[str]:
+        return [x for d in directories if not d.startswith("/usr/") for x in ("--ro-bind", d, d)]
+
+    def command(self, launch: Launch) -> Command:
+        system = self._system()
         # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
-        binds = []
-        for directory in launch.toolchain:
-            if not directory.startswith("/usr/"):
-                binds += ["--ro-bind", directory, directory]
+        binds = self._toolchain(launch.toolchain)
         argv = []
         for argument in launch.argv:
             if isinstance(argument, Mounted):
@@ -86,6 +98,15 @@ class Bubblewrap:
         return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
                         "--cap-drop", "ALL", *system, *binds, *read_only, "--chdir", "/tmp",
                         "--clearenv", *environment, *private, *argv], {})
+
+    def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
+        # The compiler sees the toolchain and the build directory: a submission cannot
+        # #include a case file, or anything else of the user's, into its program.
+        environment = [x for name, value in build.env.items() for x in ("--setenv", name, value)]
+        return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
+                        "--cap-drop", "ALL", *self._system(), *self._toolchain(build.toolchain),
+                        "--bind", str(directory), "/build", "--remount-ro", "/",
+                        "--chdir", "/build", "--clearenv", *environment, *step], {})
 
 
 @functools.cache

@@ -43,6 +43,7 @@ class Command:
 
     argv: Sequence[str]
     env: Mapping[str, str]
+    cwd: str | None = None
 
 class OutputDrain:
     """The worker's stdout and stderr, read by the judge whenever it waits on the worker.
@@ -158,6 +159,11 @@ def exit_description(code: object) -> str:
             return f"killed by signal {signal.Signals(-code).name}"
         except ValueError:
             return f"killed by signal {-code}"
+    if 128 < code < 128 + signal.NSIG:
+        # How bubblewrap, as the sandbox's first process, passes on its child's death.
+        with contextlib.suppress(ValueError):
+            name = signal.Signals(code - 128).name
+            return f"killed by signal {name} (exit status {code}, 128 + {name}, from the sandbox)"
     return f"the process exited with status {code} before findSecretWord returned"
 
 

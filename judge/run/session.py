@@ -24,7 +24,8 @@ from judge.harness.launch import Channel, Frame, Game
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
-from judge.run.confine import confinement
+from judge.run.build import CompileError, built_program
+from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
 from judge.run.limits import (
     DEFAULT_LIMITS,
     Clock,
@@ -68,9 +69,10 @@ class WorkerOwner:
     game: Game = "leetcode"
 
     def __init__(self, solution: Path, limits: Limits, sandbox: bool,
-                 memory: MemoryEnforcer | None = None) -> None:
+                 memory: MemoryEnforcer | None = None, language: str | None = None) -> None:
         self.confinement = confinement(sandbox, tmp_mb=limits.memory_mb)
-        self.harness = harness_for(solution)
+        self.harness = harness_for(solution, self.game, language)
+        self._built: Path | None = None
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
@@ -94,14 +96,34 @@ class WorkerOwner:
 
     def _command(self, channel: Channel, seed: int | None) -> Command:
         launch = self.harness.launch(self.solution, self.game, channel,
-                                     self.memory.harness_memory_mb(self.limits), seed)
+                                     self.memory.harness_memory_mb(self.limits), seed,
+                                     self._built)
         return self.confinement.command(launch)
+
+    def _compiled(self) -> str | None:
+        """Compile the file once, if its language compiles; the compile error, if any."""
+        if self._built is not None:
+            return None
+        build = self.harness.build(self.solution)
+        if build is None:
+            return None
+        # Confined wherever bubblewrap works, whatever the run's mode: no compiler ever reads
+        # the user's files (a case's secret, through #include) into a program.
+        builder = Bubblewrap() if bubblewrap_works() else self.confinement
+        result = built_program(build, builder)
+        if isinstance(result, CompileError):
+            return result.message
+        self._built = result
+        return None
 
     def start_worker(self, seed: int | None = None) -> Worker | str:
         """A new worker that has loaded the file, or why the file could not be loaded.
 
         `seed` fixes the worker's start-up randomness (Python's string hashing) for replays.
         """
+        compile_error = self._compiled()
+        if compile_error is not None:
+            return compile_error
         worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes)
         worker.memory = self.memory.watch(worker.process.pid, self.limits)
         # A sandbox forks its own processes at once, maybe before the watch began.
@@ -136,13 +158,15 @@ class IsolatedRunner(WorkerOwner):
 
     def __init__(self, solution: Path, limits: Limits = DEFAULT_LIMITS,
                  sandbox: bool = False, fresh_state: bool = True,
-                 memory: MemoryEnforcer | None = None) -> None:
-        super().__init__(solution, limits, sandbox, memory)
+                 memory: MemoryEnforcer | None = None, language: str | None = None) -> None:
+        super().__init__(solution, limits, sandbox, memory, language)
         self._load_error: str | None = None
         self.fresh_state = fresh_state
         # Where the worker stands: its root process, a list's warm fork, or a case's fork.
         self._level: Literal["root", "list", "case"] = "root"
         self._forking = False
+        # For a harness that cannot fork: every case of the list gets a process of its own.
+        self._anew = False
         self._warmups: Sequence[Master] = ()
 
     def _retire(self, worker: Worker) -> None:
@@ -151,6 +175,15 @@ class IsolatedRunner(WorkerOwner):
 
     @contextlib.contextmanager
     def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
+        if not self.harness.forks:
+            # A new process per case: as fresh as a fork, with nothing warm to keep (no
+            # warm-up games), and each sandboxed process has a /tmp and IPC of its own.
+            self._anew = self.fresh_state
+            try:
+                yield
+            finally:
+                self._anew = False
+            return
         self._forking, self._warmups = self.fresh_state, warmups
         try:
             yield
@@ -279,7 +312,7 @@ class IsolatedRunner(WorkerOwner):
             frames = self.harness.split_stack_dump(recent, self.solution)[1]
         if outcome.verdict == "TLE" and frames:
             outcome.detail = where_it_was(outcome.detail, frames, self.solution)
-        if self._worker is worker and worker.strays():
+        if self._worker is worker and (self._anew or worker.strays()):
             self._retire(worker)
         if self._forking and self._worker is worker and self._level == "list":
             self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
@@ -325,7 +358,12 @@ class IsolatedRunner(WorkerOwner):
                 return ended(Outcome(verdict, safe_block(message.get("error", ""))))
             elif not message:
                 died = worker.death()
+                worker.output.pump()
+                out_of_memory = self.harness.out_of_memory(
+                    worker.output.recent.decode("utf-8", "replace"))
                 self._retire(worker)
+                if out_of_memory:
+                    return ended(Outcome("MLE", f"the solution ran out of memory ({died})"))
                 return ended(Outcome("RTE", died))
             else:
                 self._retire(worker)

@@ -13,7 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.harness.launch import Channel, Frame, Game, Launch, Mounted
+from judge.harness.launch import Build, Channel, Frame, Game, Launch, Mounted
 
 WORKER_FILE = Path(__file__).with_name("worker.py")
 SOLUTION_INSIDE = "/submission/solution.py"
@@ -84,9 +84,20 @@ def worker_environment(seed: int | None) -> dict[str, str]:
 class PythonHarness:
     name: str = "python"
     extensions: tuple[str, ...] = (".py",)
+    games: tuple[Game, ...] = ("leetcode", "wc2022")
+    forks: bool = True
+
+    def missing(self) -> str | None:
+        return None  # the judge's own interpreter runs it
+
+    def build(self, solution: Path) -> Build | None:
+        return None
+
+    def out_of_memory(self, output: str) -> bool:
+        return False  # the worker reports a MemoryError itself
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
-               seed: int | None) -> Launch:
+               seed: int | None, built: Path | None = None) -> Launch:
         # -s -S: no user or site packages; -P: nothing beside worker.py is importable.
         # Not -I, which would also ignore PYTHONHASHSEED and PYTHONPATH.
         return Launch(

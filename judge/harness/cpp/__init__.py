@@ -1,0 +1,60 @@
+"""The C++ harness: the submission compiled with LeetCode's environment and a judge-written
+main that speaks the protocol (as DMOJ's signature grader compiles a submission against the
+judge's header)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.harness.launch import Build, Channel, Frame, Game, Launch, Mounted
+from judge.harness.toolchain import (
+    BUILD_ENV,
+    RUN_ENV,
+    install_hint,
+    no_stack_dump,
+    source_files,
+    tool,
+    version,
+)
+
+HERE = Path(__file__).parent
+PROGRAM = "program"
+# C++17 as the issue asks; -O2 as LeetCode compiles C++ (its help page on the environments).
+FLAGS = ("-std=gnu++17", "-O2", "-pipe")
+
+
+@dataclass(frozen=True)
+class CppHarness:
+    name: str = "cpp"
+    extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
+    games: tuple[Game, ...] = ("leetcode",)
+    forks: bool = False
+
+    def missing(self) -> str | None:
+        return None if tool("g++") else install_hint("g++", "g++")
+
+    def build(self, solution: Path) -> Build | None:
+        compiler = tool("g++") or "g++"
+        files = source_files(HERE, "leetcode.h", "entry.cpp", "harness.cpp")
+        files["solution.cpp"] = solution.read_bytes()
+        return Build(files=files,
+                     steps=((compiler, *FLAGS, "-o", PROGRAM, "entry.cpp", "harness.cpp"),),
+                     env=BUILD_ENV, versions=version(compiler))
+
+    def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
+               seed: int | None, built: Path | None = None) -> Launch:
+        if built is None:
+            raise ValueError("a C++ submission must be built before it is launched")
+        return Launch(argv=(Mounted(built / PROGRAM, "/submission/program"),
+                            str(channel.read_fd), str(channel.write_fd), str(memory_mb), game),
+                      env=RUN_ENV)
+
+    def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
+        return no_stack_dump(output)
+
+    def out_of_memory(self, output: str) -> bool:
+        return False  # std::bad_alloc reaches the harness, which reports it
+
+
+CPP = CppHarness()

@@ -1,0 +1,345 @@
+// The C++ harness: serves LeetCode 843 cases to a compiled submission over the judge's pipes
+// (judge/harness/PROTOCOL.md). Usage: program READ_FD WRITE_FD MEMORY_MB GAME
+//
+// It holds no secret: each guess goes to the judge, which answers with the match count.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <iostream>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <typeinfo>
+#include <utility>
+#include <vector>
+
+class Master {
+  public:
+    int guess(std::string word);
+};
+
+void judge_find_secret_word(std::vector<std::string>& words, Master& master);
+
+namespace {
+
+const std::size_t LONGEST_WORD = 64;  // the protocol's limit on a guessed word
+const std::size_t LONGEST_ERROR = 4096;
+
+int requests = -1, replies = -1;
+std::string pending;  // what has been read past the last request
+
+// The judge's messages are JSON objects from Python's json.dumps: this reads them, and
+// nothing fancier than they can hold.
+struct Value {
+    enum Kind { NUL, BOOL, NUMBER, STRING, ARRAY, OBJECT } kind = NUL;
+    double number = 0;
+    std::string text;
+    std::vector<Value> items;
+    std::vector<std::pair<std::string, Value>> fields;
+
+    const Value* get(const std::string& name) const {
+        for (const auto& field : fields)
+            if (field.first == name) return &field.second;
+        return nullptr;
+    }
+};
+
+struct Parser {
+    const std::string& s;
+    std::size_t i = 0;
+
+    void space() {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+    }
+
+    static void utf8(std::string& out, unsigned code) {
+        if (code < 0x80) {
+            out += char(code);
+        } else if (code < 0x800) {
+            out += char(0xC0 | (code >> 6));
+            out += char(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            out += char(0xE0 | (code >> 12));
+            out += char(0x80 | ((code >> 6) & 0x3F));
+            out += char(0x80 | (code & 0x3F));
+        } else {
+            out += char(0xF0 | (code >> 18));
+            out += char(0x80 | ((code >> 12) & 0x3F));
+            out += char(0x80 | ((code >> 6) & 0x3F));
+            out += char(0x80 | (code & 0x3F));
+        }
+    }
+
+    unsigned hex4() {
+        if (i + 4 > s.size()) throw std::runtime_error("short \\u escape");
+        unsigned code = std::stoul(s.substr(i, 4), nullptr, 16);
+        i += 4;
+        return code;
+    }
+
+    std::string string() {
+        std::string out;
+        ++i;  // the opening quote
+        while (i < s.size() && s[i] != '"') {
+            char c = s[i++];
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (i >= s.size()) break;
+            char e = s[i++];
+            switch (e) {
+                case 'n': out += '\n'; break;
+                case 't': out += '\t'; break;
+                case 'r': out += '\r'; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case 'u': {
+                    unsigned code = hex4();
+                    if (code >= 0xD800 && code < 0xDC00 && i + 1 < s.size() && s[i] == '\\' &&
+                        s[i + 1] == 'u') {
+                        i += 2;
+                        unsigned low = hex4();
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    }
+                    utf8(out, code);
+                    break;
+                }
+                default: out += e;
+            }
+        }
+        ++i;  // the closing quote
+        return out;
+    }
+
+    Value value() {
+        space();
+        Value v;
+        if (i >= s.size()) throw std::runtime_error("message ended early");
+        char c = s[i];
+        if (c == '{') {
+            v.kind = Value::OBJECT;
+            ++i;
+            for (space(); i < s.size() && s[i] != '}'; space()) {
+                if (s[i] == ',') { ++i; continue; }
+                std::string name = string();
+                space();
+                ++i;  // the colon
+                v.fields.emplace_back(name, value());
+            }
+            ++i;
+        } else if (c == '[') {
+            v.kind = Value::ARRAY;
+            ++i;
+            for (space(); i < s.size() && s[i] != ']'; space()) {
+                if (s[i] == ',') { ++i; continue; }
+                v.items.push_back(value());
+            }
+            ++i;
+        } else if (c == '"') {
+            v.kind = Value::STRING;
+            v.text = string();
+        } else if (s.compare(i, 4, "null") == 0) {
+            i += 4;
+        } else if (s.compare(i, 4, "true") == 0 || s.compare(i, 5, "false") == 0) {
+            v.kind = Value::BOOL;
+            v.number = c == 't';
+            i += c == 't' ? 4 : 5;
+        } else {
+            v.kind = Value::NUMBER;
+            std::size_t used = 0;
+            v.number = std::stod(s.substr(i, 32), &used);
+            i += used;
+        }
+        return v;
+    }
+};
+
+// Valid UTF-8 passes through; anything else becomes U+FFFD, so every message is valid JSON.
+std::string json_string(const std::string& s, std::size_t most) {
+    std::string out = "\"";
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < s.size() && shown < most; ++shown) {
+        unsigned char c = s[i];
+        std::size_t length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+                           : (c >> 3) == 30 ? 4 : 0;
+        bool valid = length > 0 && i + length <= s.size();
+        for (std::size_t k = 1; valid && k < length; ++k)
+            valid = (static_cast<unsigned char>(s[i + k]) >> 6) == 2;
+        if (!valid) {
+            out += "\\ufffd";
+            ++i;
+        } else if (length > 1) {
+            out += s.substr(i, length);
+            i += length;
+        } else {
+            if (c == '"' || c == '\\') {
+                out += '\\';
+                out += char(c);
+            } else if (c < 0x20 || c == 0x7f) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+                out += escaped;
+            } else {
+                out += char(c);
+            }
+            ++i;
+        }
+    }
+    return out + "\"";
+}
+
+void send(const std::string& message) {
+    std::string line = message + "\n";
+    std::size_t done = 0;
+    while (done < line.size()) {
+        ssize_t n = write(replies, line.data() + done, line.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(3);  // the judge has gone
+        done += std::size_t(n);
+    }
+}
+
+// The next request, or exit when the judge has closed the pipe.
+Value receive() {
+    std::size_t end;
+    while ((end = pending.find('\n')) == std::string::npos) {
+        char buffer[65536];
+        ssize_t n = read(requests, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(0);
+        pending.append(buffer, std::size_t(n));
+    }
+    std::string line = pending.substr(0, end);
+    pending.erase(0, end + 1);
+    Parser parser{line};
+    return parser.value();
+}
+
+void flush_output() {
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(stdout);
+    std::fflush(stderr);
+}
+
+// Thrown into the submission at the runaway cap. Not a std::exception, so that
+// `catch (const exception&)` cannot swallow it; `catch (...)` can, and then meets it again at
+// its next guess.
+struct RunawayStop {};
+bool stopped = false;
+
+std::string type_name(const char* mangled) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> name(
+        abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
+    return status == 0 && name ? name.get() : mangled;
+}
+
+void raised(const char* kind, const std::string& error) {
+    flush_output();
+    send(std::string("{\"op\": \"raised\", \"kind\": \"") + kind +
+         "\", \"error\": " + json_string(error, LONGEST_ERROR) + "}");
+}
+
+void play(const Value& request) {
+    std::vector<std::string> words;
+    if (const Value* list = request.get("words"))
+        for (const Value& word : list->items) words.push_back(word.text);
+    const Value* seed = request.get("seed");
+    if (seed && seed->kind == Value::NUMBER) std::srand(unsigned(seed->number));
+    stopped = false;
+    Master master;
+    try {
+        judge_find_secret_word(words, master);
+    } catch (const RunawayStop&) {
+        flush_output();
+        send("{\"op\": \"stopped\"}");
+        return;
+    } catch (const std::bad_alloc& e) {
+        raised("MLE", std::string("std::bad_alloc: ") + e.what());
+        return;
+    } catch (const std::exception& e) {
+        raised("RTE", "terminate called after throwing an instance of '" +
+                          type_name(typeid(e).name()) + "'\n  what():  " + e.what());
+        return;
+    } catch (...) {
+        if (stopped) {
+            flush_output();
+            send("{\"op\": \"stopped\"}");
+        } else {
+            raised("RTE", "terminate called after throwing an exception that is not a "
+                          "std::exception");
+        }
+        return;
+    }
+    flush_output();
+    send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
+}
+
+}  // namespace
+
+int Master::guess(std::string word) {
+    if (stopped) throw RunawayStop();
+    bool printable = word.size() <= LONGEST_WORD;
+    for (unsigned char c : word) printable = printable && c >= 0x20 && c < 0x7f;
+    if (printable) {
+        send("{\"op\": \"guess\", \"word\": " + json_string(word, LONGEST_WORD) + "}");
+    } else {
+        std::string shown = word.size() <= LONGEST_WORD ? word : word.substr(0, 40) + "...";
+        for (char& c : shown)
+            if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+                c = '?';
+        send("{\"op\": \"guess\", \"bad\": " +
+             json_string("a string of " + std::to_string(word.size()) + " bytes: " + shown,
+                         LONGEST_WORD) + "}");
+    }
+    Value reply = receive();
+    if (const Value* stop = reply.get("stop")) {
+        stopped = true;
+        throw RunawayStop();
+    }
+    const Value* count = reply.get("reply");
+    return count ? int(count->number) : -1;
+}
+
+int main(int argc, char** argv) {
+    if (argc != 5) {
+        std::fprintf(stderr, "usage: %s READ_FD WRITE_FD MEMORY_MB GAME\n", argv[0]);
+        return 2;
+    }
+    requests = std::atoi(argv[1]);
+    replies = std::atoi(argv[2]);
+    long memory_mb = std::atol(argv[3]);
+    std::string game = argv[4];
+    if (memory_mb > 0) {
+        rlimit limit{rlim_t(memory_mb) << 20, rlim_t(memory_mb) << 20};
+        setrlimit(RLIMIT_AS, &limit);
+    }
+    rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    if (game != "leetcode") {
+        send("{\"op\": \"ce\", \"error\": \"C++ submissions are judged for LeetCode 843 only\"}");
+        return 0;
+    }
+    send("{\"op\": \"ready\"}");
+    for (;;) {
+        Value request = receive();
+        const Value* op = request.get("op");
+        std::string name = op ? op->text : "";
+        if (name == "run") {
+            play(request);
+        } else if (name == "exit") {
+            flush_output();
+            _exit(0);
+        } else {
+            std::fprintf(stderr, "harness: unexpected request '%s'\n", name.c_str());
+            _exit(3);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+// The JVM harness, for Java and Kotlin submissions alike: finds the class Solution and its
+// findSecretWord(String[], Master) by reflection, and serves LeetCode 843 cases over the
+// judge's pipes (judge/harness/PROTOCOL.md).
+// Usage: java Harness READ_FD WRITE_FD GAME
+import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+final class Harness {
+    private static final int LONGEST_WORD = 64;
+    private static final int LONGEST_ERROR = 4096;
+    // The judge's requests are JSON from Python's json.dumps, and every word of a case is
+    // lowercase ASCII (the judge checks case files): these patterns read all that is needed.
+    private static final Pattern OP = Pattern.compile("\"op\": \"([a-z]+)\"");
+    private static final Pattern WORDS = Pattern.compile("\"words\": \\[([^\\]]*)\\]");
+    private static final Pattern WORD = Pattern.compile("\"([a-z]*)\"");
+    private static final Pattern REPLY = Pattern.compile("^\\{\"reply\": (-?[0-9]+)\\}$");
+
+    private static InputStream requests;
+    private static OutputStream replies;
+    private static boolean stopped;
+
+    /** Thrown into the submission at the runaway cap: an Error, so that its
+     * `catch (Exception e)` cannot swallow it. */
+    static final class RunawayStop extends Error {
+        RunawayStop() {
+            super("stopped by the judge: too many calls to Master.guess", null, false, false);
+        }
+    }
+
+    private static void send(String json) {
+        try {
+            replies.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+            replies.flush();
+        } catch (IOException e) {
+            Runtime.getRuntime().halt(3);  // the judge has gone
+        }
+    }
+
+    /** The next request; the process ends when the judge closes the pipe. */
+    private static String receive() {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        try {
+            for (int b = requests.read(); b != '\n'; b = requests.read()) {
+                if (b < 0) {
+                    flushOutput();
+                    Runtime.getRuntime().halt(0);
+                }
+                line.write(b);
+            }
+        } catch (IOException e) {
+            Runtime.getRuntime().halt(0);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
+    static String quote(String text, int most) {
+        StringBuilder out = new StringBuilder("\"");
+        int shown = 0;
+        for (int i = 0; i < text.length() && shown < most; i++, shown++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || c == 0x7f || Character.isSurrogate(c)) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    static int guess(String word) {
+        if (stopped) {
+            throw new RunawayStop();
+        }
+        boolean printable = word != null && word.length() <= LONGEST_WORD;
+        for (int i = 0; printable && i < word.length(); i++) {
+            printable = word.charAt(i) >= 0x20 && word.charAt(i) < 0x7f;
+        }
+        if (printable) {
+            send("{\"op\": \"guess\", \"word\": " + quote(word, LONGEST_WORD) + "}");
+        } else {
+            String shown = word == null ? "null" : "a string of " + word.length() + " characters: "
+                + word;
+            send("{\"op\": \"guess\", \"bad\": " + quote(shown, LONGEST_WORD) + "}");
+        }
+        String reply = receive();
+        if (reply.startsWith("{\"stop\"")) {
+            stopped = true;
+            throw new RunawayStop();
+        }
+        Matcher count = REPLY.matcher(reply);
+        return count.find() ? Integer.parseInt(count.group(1)) : -1;
+    }
+
+    private static void flushOutput() {
+        System.out.flush();
+        System.err.flush();
+    }
+
+    /** The throwable as the JVM prints an uncaught one, without the harness's frames. */
+    private static String trace(Throwable thrown) {
+        StringWriter text = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(text));
+        StringBuilder kept = new StringBuilder();
+        for (String line : text.toString().split("\n")) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("at java.base/jdk.internal.reflect")
+                    || trimmed.startsWith("at java.base/java.lang.reflect")
+                    || trimmed.startsWith("at Harness")) {
+                continue;
+            }
+            kept.append(line).append('\n');
+        }
+        String all = kept.toString();
+        return all.length() > LONGEST_ERROR ? all.substring(0, LONGEST_ERROR) : all;
+    }
+
+    private static void raised(String kind, Throwable thrown) {
+        flushOutput();
+        send("{\"op\": \"raised\", \"kind\": \"" + kind + "\", \"error\": "
+            + quote(trace(thrown), LONGEST_ERROR) + "}");
+    }
+
+    private static void play(Constructor<?> make, Method find, String request) {
+        List<String> list = new ArrayList<>();
+        Matcher words = WORDS.matcher(request);
+        if (words.find()) {
+            Matcher word = WORD.matcher(words.group(1));
+            while (word.find()) {
+                list.add(word.group(1));
+            }
+        }
+        stopped = false;
+        Master master = Harness::guess;
+        try {
+            find.invoke(make.newInstance(), (Object) list.toArray(new String[0]), master);
+        } catch (InvocationTargetException wrapped) {
+            Throwable thrown = wrapped.getCause();
+            if (thrown instanceof RunawayStop || stopped) {
+                flushOutput();
+                send("{\"op\": \"stopped\"}");
+            } else if (thrown instanceof OutOfMemoryError) {
+                raised("MLE", thrown);
+            } else {
+                raised("RTE", thrown);
+            }
+            return;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            raised("RTE", e);
+            return;
+        }
+        flushOutput();
+        send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
+    }
+
+    public static void main(String[] args) throws IOException {
+        requests = new FileInputStream("/proc/self/fd/" + args[0]);
+        replies = new FileOutputStream("/proc/self/fd/" + args[1]);
+        if (!args[2].equals("leetcode")) {
+            send("{\"op\": \"ce\", \"error\": \"JVM submissions are judged for LeetCode 843 only\"}");
+            return;
+        }
+        Constructor<?> make;
+        Method find;
+        try {
+            Class<?> solution = Class.forName("Solution");
+            make = solution.getDeclaredConstructor();
+            make.setAccessible(true);
+            find = solution.getDeclaredMethod("findSecretWord", String[].class, Master.class);
+            find.setAccessible(true);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            send("{\"op\": \"ce\", \"error\": " + quote("no class Solution with a method "
+                + "findSecretWord(String[] words, Master master): " + e, LONGEST_ERROR) + "}");
+            return;
+        }
+        send("{\"op\": \"ready\"}");
+        for (;;) {
+            String request = receive();
+            Matcher op = OP.matcher(request);
+            String name = op.find() ? op.group(1) : "";
+            if (name.equals("run")) {
+                play(make, find, request);
+            } else if (name.equals("exit")) {
+                flushOutput();
+                Runtime.getRuntime().halt(0);
+            } else {
+                System.err.println("harness: unexpected request " + name);
+                Runtime.getRuntime().halt(3);
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+"""The JVM harnesses, Java and Kotlin: the submission compiled beside the judge's `Master`
+interface and `Harness` class, which finds `Solution.findSecretWord` by reflection."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.harness.launch import Build, Channel, Frame, Game, Launch
+from judge.harness.toolchain import (
+    BUILD_ENV,
+    RUN_ENV,
+    install_hint,
+    no_stack_dump,
+    source_files,
+    tool,
+    version,
+)
+
+HERE = Path(__file__).parent
+CLASSES = "classes"
+# LeetCode's Java editor compiles a submission with the common packages imported for it (its
+# help page on the language environments); these are prefixed on the submission's first line,
+# so that the compiler's line numbers stay the submission's own.
+JAVA_IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "
+                "import java.math.*; ")
+KOTLIN_STDLIB = "/usr/share/java/kotlin-stdlib.jar"
+
+
+def jvm_toolchain(java: str) -> tuple[str, ...]:
+    """What the JVM reads besides /usr: Debian links its configuration into /etc."""
+    home = Path(java).parent.parent
+    linked = {os.path.dirname(os.path.realpath(p)) for p in (home / "conf").glob("*")
+              if p.is_symlink()}
+    return tuple(sorted(linked))
+
+
+def jvm_options(memory_mb: int) -> tuple[str, ...]:
+    # A JVM reserves far more address space than it uses, so no RLIMIT_AS (problemtools and
+    # DMOJ cap the heap instead): the heap gets the limit, the tree-wide limit counts the rest.
+    heap = (f"-Xmx{memory_mb}m",) if memory_mb > 0 else ()
+    # One garbage collector thread and a quick start: a case is a short program.
+    return (*heap, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+            "-XX:-UsePerfData")
+
+
+@dataclass(frozen=True)
+class JvmHarness:
+    name: str
+    extensions: tuple[str, ...]
+    compiler: str
+    package: str
+    games: tuple[Game, ...] = ("leetcode",)
+    forks: bool = False
+
+    def missing(self) -> str | None:
+        for program, package in (("java", "default-jdk-headless"),
+                                 ("javac", "default-jdk-headless"),
+                                 (self.compiler, self.package)):
+            if tool(program) is None:
+                return install_hint(program, package)
+        return None
+
+    def _classpath(self, classes: str) -> str:
+        return classes if self.name == "java" else f"{classes}:{KOTLIN_STDLIB}"
+
+    def build(self, solution: Path) -> Build | None:
+        javac = tool("javac") or "javac"
+        files = source_files(HERE, "Master.java", "Harness.java")
+        source = solution.read_bytes()
+        judge_classes = (javac, "-encoding", "UTF-8", "-nowarn", "-d", CLASSES,
+                         "Master.java", "Harness.java")
+        if self.name == "java":
+            files["Solution.java"] = JAVA_IMPORTS.encode() + source
+            steps: tuple[tuple[str, ...], ...] = ((*judge_classes, "Solution.java"),)
+        else:
+            files["solution.kt"] = source
+            kotlinc = tool(self.compiler) or self.compiler
+            steps = (judge_classes, (kotlinc, "-nowarn", "-cp", CLASSES, "-d", CLASSES,
+                                     "solution.kt"))
+        versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "") if t)
+        java = tool("java") or "java"
+        # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
+        home = str(Path(java).parent.parent)
+        return Build(files=files, steps=steps, toolchain=jvm_toolchain(java),
+                     env={**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"},
+                     versions=versions)
+
+    def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
+               seed: int | None, built: Path | None = None) -> Launch:
+        if built is None:
+            raise ValueError("a JVM submission must be built before it is launched")
+        java = tool("java") or "java"
+        # The class path is shown at its host path (a Mounted cannot sit inside an argument).
+        return Launch(argv=(java, *jvm_options(memory_mb), "-cp", self._classpath(str(built /
+                            CLASSES)), "Harness", str(channel.read_fd), str(channel.write_fd),
+                            game),
+                      toolchain=(*jvm_toolchain(java), str(built)), env=RUN_ENV)
+
+    def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
+        return no_stack_dump(output)
+
+    def out_of_memory(self, output: str) -> bool:
+        # The heap's OutOfMemoryError reaches the harness; this is the JVM failing outside it.
+        return "java.lang.OutOfMemoryError" in output
+
+
+JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless")
+KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin")

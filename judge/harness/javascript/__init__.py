@@ -1,0 +1,52 @@
+"""The JavaScript harness: Node.js runs the judge's `harness.js`, which loads the submission
+as a script (a global `findSecretWord`, as LeetCode's editor shows it)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.harness.launch import Build, Channel, Frame, Game, Launch, Mounted
+from judge.harness.toolchain import RUN_ENV, install_hint, no_stack_dump, tool
+
+HARNESS_FILE = Path(__file__).with_name("harness.js")
+# What V8 prints when its heap is full; it then aborts, and no harness can catch it.
+HEAP_EXHAUSTED = "JavaScript heap out of memory"
+SEEDS = 2**31  # V8's --random-seed is a signed 32-bit integer
+
+
+@dataclass(frozen=True)
+class JavaScriptHarness:
+    name: str = "javascript"
+    extensions: tuple[str, ...] = (".js",)
+    games: tuple[Game, ...] = ("leetcode",)
+    forks: bool = False
+
+    def missing(self) -> str | None:
+        return None if tool("node") else install_hint("node", "nodejs")
+
+    def build(self, solution: Path) -> Build | None:
+        return None
+
+    def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
+               seed: int | None, built: Path | None = None) -> Launch:
+        node = tool("node") or "node"
+        # V8 reserves far more address space than it uses, so no RLIMIT_AS: the heap is
+        # capped to the limit instead, and the tree-wide limit counts the rest.
+        options = [f"--max-old-space-size={memory_mb}"] if memory_mb > 0 else []
+        if seed is not None:
+            options.append(f"--random-seed={seed % SEEDS or 1}")
+        return Launch(argv=(node, *options, Mounted(HARNESS_FILE, "/judge/harness.js"),
+                            Mounted(solution.resolve(), "/submission/solution.js"),
+                            str(channel.read_fd), str(channel.write_fd), game),
+                      toolchain=(os.path.dirname(node),), env=RUN_ENV)
+
+    def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
+        return no_stack_dump(output)
+
+    def out_of_memory(self, output: str) -> bool:
+        return HEAP_EXHAUSTED in output
+
+
+JAVASCRIPT = JavaScriptHarness()

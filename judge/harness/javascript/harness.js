@@ -1,0 +1,159 @@
+// The JavaScript harness: loads a LeetCode-style submission (a global `findSecretWord`, or the
+// older `wordlist` signature, which is the same call) and serves LeetCode 843 cases over the
+// judge's pipes (judge/harness/PROTOCOL.md).
+// Usage: node harness.js SOLUTION READ_FD WRITE_FD GAME
+"use strict";
+
+const fs = require("fs");
+const vm = require("vm");
+
+const LONGEST_WORD = 64;
+const LONGEST_ERROR = 4096;
+const [solutionPath, readFd, writeFd, game] = process.argv.slice(2);
+const requests = Number(readFd);
+const replies = Number(writeFd);
+const send = (message) => writeAll(JSON.stringify(message) + "\n");
+let pending = Buffer.alloc(0);
+
+function writeAll(text) {
+  const data = Buffer.from(text, "utf8");
+  for (let done = 0; done < data.length;) {
+    try {
+      done += fs.writeSync(replies, data, done);
+    } catch (e) {
+      if (e.code !== "EAGAIN") process.exit(3);  // the judge has gone
+    }
+  }
+}
+
+// The next request; the process ends when the judge closes the pipe.
+function receive() {
+  const chunk = Buffer.alloc(65536);
+  while (pending.indexOf(10) < 0) {
+    let n;
+    try {
+      n = fs.readSync(requests, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN" || e.code === "EINTR") continue;
+      n = 0;
+    }
+    if (n <= 0) process.exit(0);
+    pending = Buffer.concat([pending, chunk.subarray(0, n)]);
+  }
+  const end = pending.indexOf(10);
+  const line = pending.subarray(0, end).toString("utf8");
+  pending = pending.subarray(end + 1);
+  return JSON.parse(line);
+}
+
+// Thrown into the submission at the runaway cap. A JavaScript `catch` catches anything, so a
+// submission that swallows it meets it again at its next guess.
+class RunawayStop {}
+let stopped = false;
+
+class Master {
+  guess(word) {
+    if (stopped) throw new RunawayStop();
+    if (typeof word === "string" && word.length <= LONGEST_WORD) {
+      send({ op: "guess", word });
+    } else {
+      send({ op: "guess", bad: describe(word).slice(0, LONGEST_WORD) });
+    }
+    const reply = receive();
+    if ("stop" in reply) {
+      stopped = true;
+      throw new RunawayStop();
+    }
+    return reply.reply;
+  }
+}
+
+function describe(value) {
+  try {
+    return typeof value === "string" ? `a string of ${value.length} characters: ${value}`
+      : `${typeof value} ${String(value)}`;
+  } catch (e) {
+    return typeof value;
+  }
+}
+
+// The error as Node prints an uncaught one, without the harness's own frames.
+function errorText(error) {
+  let text;
+  try {
+    text = error instanceof Error && error.stack ? error.stack : `Uncaught ${String(error)}`;
+  } catch (e) {
+    text = "Uncaught exception";
+  }
+  const lines = text.split("\n").filter((line) => !line.includes(__filename) &&
+    !line.includes("node:internal") && !line.includes("node:vm"));
+  return lines.join("\n").slice(0, LONGEST_ERROR);
+}
+
+function flushOutput() {
+  // process.stdout on a pipe writes synchronously in Node, so there is nothing buffered.
+}
+
+function load() {
+  let source;
+  try {
+    source = fs.readFileSync(solutionPath, "utf8");
+  } catch (e) {
+    return `cannot read the submission: ${e.message}`;
+  }
+  try {
+    // As a script in this context: a top-level `var findSecretWord = function...` becomes a
+    // global, as on LeetCode.
+    vm.runInThisContext(source, { filename: "solution.js" });
+    const found = vm.runInThisContext("typeof findSecretWord === 'function' ? findSecretWord :" +
+                                      " undefined");
+    if (typeof found !== "function") return "no function findSecretWord(words, master) defined";
+    return found;
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
+function play(findSecretWord, request) {
+  stopped = false;
+  try {
+    findSecretWord(request.words, new Master());
+  } catch (e) {
+    flushOutput();
+    if (e instanceof RunawayStop || stopped) {
+      send({ op: "stopped" });
+    } else if (e instanceof RangeError && /Invalid array length|allocation failed/i.test(e.message)) {
+      send({ op: "raised", kind: "MLE", error: errorText(e) });
+    } else {
+      send({ op: "raised", kind: "RTE", error: errorText(e) });
+    }
+    return;
+  }
+  send({ op: stopped ? "stopped" : "done" });
+}
+
+function main() {
+  if (game !== "leetcode") {
+    send({ op: "ce", error: "JavaScript submissions are judged for LeetCode 843 only" });
+    return;
+  }
+  const findSecretWord = load();
+  if (typeof findSecretWord !== "function") {
+    send({ op: "ce", error: String(findSecretWord) });
+    return;
+  }
+  send({ op: "ready" });
+  for (;;) {
+    const request = receive();
+    if (request.op === "run") {
+      play(findSecretWord, request);
+    } else if (request.op === "exit") {
+      process.exit(0);
+    } else {
+      process.stderr.write(`harness: unexpected request ${request.op}\n`);
+      process.exit(3);
+    }
+  }
+}
+
+main();

@@ -1,0 +1,6 @@
+class Solution {
+public:
+    void findSecretWord(vector<string>& words, Master& master) {
+        assert(words.empty());  // fails: abort()
+    }
+};

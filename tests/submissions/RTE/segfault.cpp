@@ -1,0 +1,7 @@
+class Solution {
+public:
+    void findSecretWord(vector<string>& words, Master& master) {
+        volatile int* nowhere = nullptr;
+        *nowhere = 42;
+    }
+};

@@ -1,0 +1,9 @@
+class Solution {
+    static volatile long spins;
+
+    public void findSecretWord(String[] words, Master master) {
+        for (;;) {
+            spins++;
+        }
+    }
+}

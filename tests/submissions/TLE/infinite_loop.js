@@ -1,0 +1,4 @@
+var findSecretWord = function(words, master) {
+    let spins = 0;
+    for (;;) spins++;
+};

@@ -1,0 +1,7 @@
+class Solution {
+    @Volatile var spins = 0L
+
+    fun findSecretWord(words: Array<String>, master: Master) {
+        while (true) spins++
+    }
+}

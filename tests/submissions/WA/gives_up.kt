@@ -1,0 +1,5 @@
+class Solution {
+    fun findSecretWord(words: Array<String>, master: Master) {
+        master.guess(words[0])
+    }
+}
