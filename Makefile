@@ -30,7 +30,11 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # Debian tools the tests use; installed where we may (root with apt-get), else named.
-SYSTEM_PACKAGES := bwrap:bubblewrap chromium:chromium
+# The compilers and runtimes of the submissions' languages are tools of the same kind.
+SYSTEM_PACKAGES := bwrap:bubblewrap chromium:chromium g++:g++ javac:default-jdk-headless \
+	node:nodejs kotlinc:kotlin
+# Test processes (pytest-xdist): one per core.
+WORKERS ?= auto
 
 system-packages:
 	@for pair in $(SYSTEM_PACKAGES); do tool=$${pair%%:*}; package=$${pair#*:}; \
@@ -43,7 +47,7 @@ system-packages:
 	done
 
 test: $(STAMP) system-packages
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(WORKERS)
 
 # The suite must pass on a shared machine, not only an idle one: two busy loops run
 # alongside it and are stopped however the suite ends.
@@ -51,10 +55,10 @@ test-busy: $(STAMP) system-packages
 	@$(PY) -c 'while True: pass' & one=$$!; $(PY) -c 'while True: pass' & two=$$!; \
 	  trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
 	  echo "two CPU-bound processes started ($$one, $$two)"; \
-	  $(PY) -m pytest -q
+	  $(PY) -m pytest -q -n $(WORKERS)
 
 quick: $(STAMP)
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -n $(WORKERS) -m "not slow"
 
 grade: $(STAMP)
 	$(PY) -m judge grade $(SOLUTION) --cases $(CASES) --quiet

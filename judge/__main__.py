@@ -28,7 +28,7 @@ from judge.cases import (
 from judge.fairness import judge_fairness
 from judge.generate import KINDS, generate
 from judge.grading import grade
-from judge.harness.registry import UnknownLanguage
+from judge.harness.registry import UnknownLanguage, language_names
 from judge.report.files import check_writable, write_atomically
 from judge.report.json_report import leaderboard_json, reports_json
 from judge.report.merge import ReportProblem, merge, parse_shard, read_reports, shard_of
@@ -99,6 +99,7 @@ examples:
   python -m judge grade my_solution.py --cases cases/examples --json report.json
   python -m judge grade my_solution.py --case single-word -vv  one case, every guess shown
   python -m judge grade my_solution.py --all-secrets --cases cases/handwritten
+  python -m judge grade solution.cpp --cases cases/examples     C++, Java, JavaScript, Kotlin too
   python -m judge compare solutions/*.py --cases cases/benchmark
   python -m judge compare solutions/*.py --shard 2/4 --order-seed 7 --json shard2.json
   python -m judge merge shard1.json shard2.json shard3.json shard4.json
@@ -166,10 +167,17 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="address space of each worker process in MiB, at least 32, 0 for "
                              "none (default %(default)s)")
     add_sandbox_option(parser)
+    add_language_option(parser)
     parser.add_argument("--in-process", action="store_true",
                         help="run trusted code inside the judge (no isolation, no limits)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON")
     add_html_option(parser)
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--language", choices=language_names(), type=str.lower,
+                        help="the submissions' language (default: from each file's extension: "
+                             ".py, .cpp, .java, .js, .kt)")
 
 
 def add_html_option(parser: argparse.ArgumentParser) -> None:
@@ -195,7 +203,11 @@ def build_parser() -> argparse.ArgumentParser:
         "grade", help="grade one solution file on cases",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
         description="Grade a LeetCode-style file (class Solution with "
-                    "findSecretWord(self, words, master)) and print a verdict per case.")
+                    "findSecretWord(self, words, master), or its C++, Java, JavaScript or Kotlin "
+                    "form as LeetCode's editor shows it) and print a verdict per case. Cases that "
+                    "share a word list start from the same state: a Python worker forks from "
+                    "the file loaded and warmed on the list; other languages start a new "
+                    "process per case.")
     grade_parser.add_argument("solution", type=Path, help="the solution file")
     add_run_options(grade_parser)
     grade_parser.add_argument("-v", "--verbose", action="count", default=0,
@@ -258,6 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain_parser.add_argument("--case", type=Path, required=True, metavar="FILE",
                                 help="a case file (with several cases, pick one with --name)")
     explain_parser.add_argument("--name", metavar="NAME", help="the case of FILE to play")
+    add_language_option(explain_parser)
     explain_parser.add_argument("--secret", metavar="WORD",
                                 help="play this word of the list as the secret instead")
     explain_parser.add_argument("--time-limit", type=float, default=Limits.time_seconds,
@@ -384,15 +397,18 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
     check_seconds("--time-limit", args.time_limit)
     check_memory(args.memory_limit)
     if args.in_process:
+        if (args.language or "python") != "python" or solution.suffix.lower() != ".py":
+            raise UsageError(f"{solution}: --in-process runs Python files only")
         return InProcessRunner(solution)
     return isolated_runner(solution, Limits(time_seconds=args.time_limit,
-                                            memory_mb=args.memory_limit), sandbox)
+                                            memory_mb=args.memory_limit), sandbox, args.language)
 
 
-def isolated_runner(solution: Path, limits: Limits, sandbox: bool) -> IsolatedRunner:
+def isolated_runner(solution: Path, limits: Limits, sandbox: bool,
+                    language: str | None = None) -> IsolatedRunner:
     """A runner for the file, or the usage error that stops it (no sandbox, no language)."""
     try:
-        return IsolatedRunner(solution, limits, sandbox=sandbox)
+        return IsolatedRunner(solution, limits, sandbox=sandbox, language=language)
     except (SandboxUnavailable, UnknownLanguage) as e:
         raise UsageError(str(e)) from e
 
@@ -643,7 +659,7 @@ def run_explain(args: argparse.Namespace) -> int:
             raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, Limits(time_seconds=args.time_limit),
-                             use_sandbox(args))
+                             use_sandbox(args), args.language)
     (result,) = grade(runner, str(args.solution), [case]).results
     print(f"{safe(args.solution)} on {safe(case.name)} (secret {case.secret}): "
           f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "

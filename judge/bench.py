@@ -21,11 +21,13 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
+from judge.harness.registry import harness_named
 from judge.result import Report
 from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
+from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, write_original
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -149,6 +151,69 @@ def worker_start(samples: int = 5) -> float:
     return statistics.median(times)
 
 
+TRIVIAL = {"python": "honest_first_candidate.py", "cpp": "first_candidate.cpp",
+           "java": "first_candidate.java", "javascript": "first_candidate.js",
+           "kotlin": "first_candidate.kt"}
+
+
+def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
+    """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
+    shared process and with a fresh state per case (a fork for Python, a new process for the
+    others), compiled beforehand."""
+    cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    rows = []
+    for language, name in TRIVIAL.items():
+        if harness_named(language).missing():
+            rows.append({"language": language, "missing": harness_named(language).missing()})
+            continue
+        solution = ROOT / "tests" / "submissions" / "AC" / name
+        row: Row = {"language": language, "cases": len(cases)}
+        for fresh in (False, True):
+            runner = IsolatedRunner(solution, fresh_state=fresh)
+            grade(runner, "compile", cases[:1], order_seed=1)  # the build is not a case's cost
+
+            def graded(runner: Runner = runner) -> Report:
+                return grade(runner, "bench", cases, order_seed=1)
+
+            row["fresh_s" if fresh else "shared_s"] = timer(graded)
+        row["shared_ms"] = row["shared_s"] / len(cases) * 1e3
+        row["fresh_ms"] = row["fresh_s"] / len(cases) * 1e3
+        rows.append(row)
+    return rows
+
+
+def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
+    """The benchmark's games (2,000 by default) of each seed's original, run unchanged, beside
+    its Python port, both graded as the judge grades (fresh state per case)."""
+    import tempfile
+
+    cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for original in ORIGINALS:
+            if not SEEDS_DIRECTORY.is_dir() or harness_named(original.language).missing():
+                continue
+            seconds: dict[str, float] = {}
+            games: dict[str, list[object]] = {}
+            for name, solution in (("port", ROOT / "solutions" / f"{original.port}.py"),
+                                   ("original", write_original(original, Path(folder)))):
+                runner = IsolatedRunner(solution, Limits(time_seconds=60.0))
+                grade(runner, "compile", cases[:1], order_seed=1)
+
+                def graded(name: str = name, runner: Runner = runner,
+                           games: dict[str, list[object]] = games) -> None:
+                    report = grade(runner, name, cases, order_seed=1)
+                    games[name] = [r.transcript for r in report.results]
+
+                seconds[name] = timer(graded)
+            rows.append({"seed": original.seed[:3], "language": original.language,
+                         "cases": len(cases), "port_s": seconds["port"],
+                         "original_s": seconds["original"],
+                         "ratio": seconds["port"] / seconds["original"],
+                         "same_games": games["port"] == games["original"]})
+    return rows
+
+
 def optimal_solver(sizes: tuple[int, ...] = (30, 60, 100), limit: float = 60.0) -> list[Row]:
     rows = []
     for n in sizes:
@@ -240,6 +305,21 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     print(f"  minimax_cpp  shared {fresh['minimax_cpp_shared_s']:.2f} s  fresh "
           f"{fresh['minimax_cpp_fresh_s']:.2f} s  ratio {fresh['ratio']:.2f}x  (target <= 1.5x)")
     print(f"  overhead of a fresh state: {fresh['per_case_ms']:.2f} ms a case  (target <= 5 ms)")
+    print("languages: a trivial solution's cost per case (100 benchmark cases)")
+    results["languages"] = language_overhead()
+    for row in results["languages"]:
+        if "missing" in row:
+            print(f"  {row['language']:<10} unavailable: {row['missing']}")
+            continue
+        print(f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
+              f"fresh state {row['fresh_ms']:7.2f} ms a case")
+    print("the seeds' originals, unchanged, against their Python ports (benchmark games)")
+    results["originals"] = original_against_port()
+    for row in results["originals"]:
+        print(f"  seed {row['seed']} {row['language']:<10} {row['cases']} games: port "
+              f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
+              f"({row['ratio']:.1f}x faster)  "
+              + ("same games" if row["same_games"] else "THE GAMES DIFFER"))
     print(f"optimal solver on random lists (time limit {optimal_limit:g} s each)")
     results["optimal"] = optimal_solver(limit=optimal_limit)
     for row in results["optimal"]:

@@ -40,7 +40,7 @@ def test_the_engine_row_notices_counts_that_differ() -> None:
 
 def test_isolation_rows() -> None:
     row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 4.0))
-    assert row["cases"] == 100 and (row["in_process_s"], row["isolated_s"]) == (2.0, 3.0)
+    assert row["cases"] == 4 and (row["in_process_s"], row["isolated_s"]) == (2.0, 3.0)
     assert row["ratio"] == 1.5 and row["same_games"]
     if "sandboxed_s" in row:
         assert row["sandboxed_ratio"] == 2.0
@@ -49,7 +49,7 @@ def test_isolation_rows() -> None:
 
 def test_fresh_state_rows() -> None:
     row = bench.fresh_state_cost(lists=1, timer=fixed_timer(10.0, 14.0, 2.0, 6.0))
-    assert row["cases"] == 100 and row["ratio"] == 1.4
+    assert row["cases"] == 4 and row["ratio"] == 1.4
     assert row["per_case_ms"] == 40.0
 
 
@@ -75,3 +75,16 @@ def test_wc2022_rows_compare_each_solution_with_the_port() -> None:
     assert [r["solution"] for r in rows] == list(bench.WC2022_SOLUTIONS) * len(
         bench.wc2022_dictionaries())
     assert all(r["same_as_port"] and r["lost"] == 0 and r["cpu_seconds"] > 0 for r in rows)
+
+
+def test_language_rows_have_both_modes_per_language() -> None:
+    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 5))
+    assert [r["language"] for r in rows] == list(bench.TRIVIAL)
+    for row in rows:
+        assert "missing" in row or (row["shared_ms"], row["fresh_ms"]) == (250.0, 750.0)
+
+
+def test_original_rows_compare_games_and_times() -> None:
+    rows = bench.original_against_port(count=4, timer=fixed_timer(*[4.0, 2.0] * 3))
+    for row in rows:
+        assert row["cases"] == 4 and row["ratio"] == 2.0 and row["same_games"], row

@@ -89,6 +89,12 @@ class Harness(Protocol):
         process for each case that needs a fresh state."""
         ...
 
+    @property
+    def stack_dumps(self) -> bool:
+        """Whether the harness honours `dump_after` (PROTOCOL.md), so that a time-out says
+        where the submission was."""
+        ...
+
     def missing(self) -> str | None:
         """Why this language cannot run on this machine (a compiler or runtime not installed,
         and how to get it), or None."""

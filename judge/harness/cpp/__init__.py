@@ -29,6 +29,7 @@ class CppHarness:
     name: str = "cpp"
     extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
     games: tuple[Game, ...] = ("leetcode",)
+    stack_dumps: bool = False
     forks: bool = False
 
     def missing(self) -> str | None:

@@ -52,6 +52,7 @@ class JvmHarness:
     compiler: str
     package: str
     games: tuple[Game, ...] = ("leetcode",)
+    stack_dumps: bool = False
     forks: bool = False
 
     def missing(self) -> str | None:

@@ -21,6 +21,7 @@ class JavaScriptHarness:
     name: str = "javascript"
     extensions: tuple[str, ...] = (".js",)
     games: tuple[Game, ...] = ("leetcode",)
+    stack_dumps: bool = False
     forks: bool = False
 
     def missing(self) -> str | None:

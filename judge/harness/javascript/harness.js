@@ -103,7 +103,8 @@ function load() {
   }
   try {
     // As a script in this context: a top-level `var findSecretWord = function...` becomes a
-    // global, as on LeetCode.
+    // global, as on LeetCode, where `require` is at hand as in any CommonJS module.
+    globalThis.require = require;
     vm.runInThisContext(source, { filename: "solution.js" });
     const found = vm.runInThisContext("typeof findSecretWord === 'function' ? findSecretWord :" +
                                       " undefined");

@@ -85,6 +85,7 @@ class PythonHarness:
     name: str = "python"
     extensions: tuple[str, ...] = (".py",)
     games: tuple[Game, ...] = ("leetcode", "wc2022")
+    stack_dumps: bool = True
     forks: bool = True
 
     def missing(self) -> str | None:

@@ -1,0 +1,237 @@
+"""Submissions in C++, Java, JavaScript and Kotlin: the seeds' own code graded unchanged, files
+the sandbox must hide, LeetCode's examples, and the command line across languages.
+
+The seeds' solutions are cut out of `../shared/seeds/` at test time, never copied here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from judge import seeds
+from judge.__main__ import main
+from judge.cases import Case, load_cases
+from judge.grading import grade
+from judge.harness.launch import Build
+from judge.harness.registry import UnknownLanguage, harness_for, harness_named
+from judge.run.build import CompileError, built_program
+from judge.run.confine import Unconfined
+from judge.run.inprocess import InProcessRunner
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner
+
+from .conftest import CASES, SANDBOX_MARKS, SOLUTIONS, needs_bubblewrap
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+LIMITS = Limits(time_seconds=20.0, memory_mb=1024)
+
+
+def available(language: str) -> list[pytest.MarkDecorator]:
+    missing = harness_named(language).missing()
+    return [pytest.mark.skip(reason=missing)] if missing else []
+
+
+ORIGINALS = [pytest.param(o, id=f"{o.language}-{o.seed[:3]}", marks=available(o.language))
+             for o in seeds.ORIGINALS]
+
+
+def tie_heavy_cases(lists: int = 12, seed: int = 843) -> list[Case]:
+    """Lists over two or three letters, where many words tie on the minimax score; every word
+    of each list is a secret once."""
+    rng = random.Random(seed)
+    cases = []
+    for index in range(lists):
+        alphabet = "ab" if index % 2 else "abc"
+        pool = sorted({"".join(rng.choice(alphabet) for _ in range(6)) for _ in range(400)})
+        words = tuple(rng.sample(pool, min(len(pool), rng.randint(8, 40))))
+        cases += [Case(f"ties{index:02d}-{secret}", secret, words, 30) for secret in words]
+    return cases
+
+
+@cache
+def every_shipped_case() -> tuple[Case, ...]:
+    return tuple(load_cases([CASES]))
+
+
+def transcripts(runner: InProcessRunner | IsolatedRunner, cases: list[Case]) -> list[object]:
+    with runner:
+        report = grade(runner, "transcripts", cases, seed=1)
+    return [(r.name, r.verdict, r.transcript) for r in report.results]
+
+
+@pytest.mark.skipif(not seeds.SEEDS_DIRECTORY.is_dir(),
+                    reason="the seeds are not beside the project")
+@pytest.mark.parametrize("seed", ORIGINALS)
+def test_the_seeds_original_plays_its_ports_games(tmp_path: Path, seed: seeds.Original) -> None:
+    original = seeds.write_original(seed, tmp_path)
+    port = seed.port
+    cases = [*every_shipped_case(), *tie_heavy_cases()]
+    # One process for every case, as LeetCode runs one submission: the seeds keep no state
+    # between cases, and a JVM started per case would take minutes.
+    theirs = transcripts(IsolatedRunner(original, LIMITS, fresh_state=False), cases)
+    ours = transcripts(InProcessRunner(SOLUTIONS / f"{port}.py"), cases)
+    assert len(theirs) == len(cases) > 2000
+    differing = [(a, b) for a, b in zip(theirs, ours, strict=True) if a != b]
+    assert not differing, differing[:3]
+
+
+LANGUAGES = [pytest.param(name, id=name, marks=available(name))
+             for name in ("cpp", "java", "javascript", "kotlin")]
+EXTENSION = {"cpp": ".cpp", "java": ".java", "javascript": ".js", "kotlin": ".kt"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_leetcodes_two_examples_are_accepted(language: str) -> None:
+    solution = SUBMISSIONS / "AC" / f"first_candidate{EXTENSION[language]}"
+    report = grade(IsolatedRunner(solution, LIMITS), language, load_cases([CASES / "examples"]))
+    assert [r.verdict for r in report.results] == ["AC", "AC"]
+
+
+# Submissions that look for the case's file at a path the test tells them: its first line is
+# the secret as a JSON string. Each guesses what it read, then gives up.
+READERS = {
+    "cpp": """class Solution { public:
+    void findSecretWord(vector<string>& words, Master& master) {
+        ifstream file("PATH"); string line;
+        if (getline(file, line) && line.size() > 2) master.guess(line.substr(1, line.size() - 2));
+    } };""",
+    "java": """class Solution {
+    public void findSecretWord(String[] words, Master master) {
+        try { String line = java.nio.file.Files.readAllLines(java.nio.file.Path.of("PATH")).get(0);
+              master.guess(line.substring(1, line.length() - 1));
+        } catch (java.io.IOException e) { }
+    } }""",
+    "javascript": """var findSecretWord = function(words, master) {
+    let line = ""; try { line = require("fs").readFileSync("PATH", "utf8").split("\\n")[0]; }
+    catch (e) { }
+    if (line) master.guess(JSON.parse(line));
+};""",
+    "kotlin": """class Solution {
+    fun findSecretWord(words: Array<String>, master: Master) {
+        val file = java.io.File("PATH")
+        if (file.exists()) master.guess(file.readLines()[0].trim('"'))
+    } }""",
+}
+WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon")
+
+
+def case_file(directory: Path) -> Path:
+    path = directory / "secret-case.txt"
+    path.write_text(f'"kettle"\n{json.dumps(list(WORDS))}\n10\n')
+    return path
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
+                                     pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)])
+def test_a_case_file_is_read_only_without_the_sandbox(tmp_path: Path, language: str,
+                                                      sandbox: bool) -> None:
+    case = load_cases([case_file(tmp_path)])[0]
+    solution = tmp_path / f"reader{EXTENSION[language]}"
+    solution.write_text(READERS[language].replace("PATH", str(case_file(tmp_path))))
+    report = grade(IsolatedRunner(solution, LIMITS, sandbox=sandbox), language, [case])
+    # Plainly run, the reader finds the secret: the check below can fail.
+    assert report.results[0].verdict == ("WA" if sandbox else "AC"), report.results[0]
+
+
+@needs_bubblewrap
+@pytest.mark.parametrize("sandbox", [False, True], ids=["plain", "sandbox"])
+@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+def test_no_compiler_can_include_a_case_file(tmp_path: Path, sandbox: bool) -> None:
+    """The compiler runs in the sandbox wherever bubblewrap works, whatever the run's mode."""
+    secret_header = tmp_path / "secret.h"
+    secret_header.write_text('const char* SECRET = "kettle";\n')
+    solution = tmp_path / "includer.cpp"
+    solution.write_text(f'#include "{secret_header}"\nclass Solution {{ public:\n'
+                        "  void findSecretWord(vector<string>& w, Master& m) { m.guess(SECRET); }\n"
+                        "};\n")
+    case = Case("included", "kettle", WORDS, 10)
+    result = grade(IsolatedRunner(solution, LIMITS, sandbox=sandbox), "cpp", [case]).results[0]
+    assert result.verdict == "CE" and "secret.h" in result.message, result
+
+
+def test_a_language_is_chosen_by_extension_or_by_name(tmp_path: Path) -> None:
+    assert harness_for(Path("a.cpp")).name == "cpp"
+    assert harness_for(Path("a.kt"), language=None).name == "kotlin"
+    assert harness_for(Path("notes.txt"), language="JavaScript").name == "javascript"
+    with pytest.raises(UnknownLanguage, match="--language"):
+        harness_for(Path("notes.txt"))
+    with pytest.raises(UnknownLanguage, match="known: python, cpp"):
+        harness_for(Path("a.py"), language="cobol")
+    with pytest.raises(UnknownLanguage, match="LeetCode 843 only"):
+        harness_for(Path("a.cpp"), "wc2022")
+
+
+def test_a_missing_toolchain_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    monkeypatch.setattr("judge.harness.cpp.tool", lambda name: None)
+    solution = tmp_path / "a.cpp"
+    solution.write_text("class Solution {};\n")
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples")]) == 2
+    error = capsys.readouterr().err
+    assert "cpp is unavailable here" in error and "apt-get install g++" in error
+    assert "Traceback" not in error
+
+
+@pytest.mark.skipif(bool(harness_named("cpp").missing() or harness_named("javascript").missing()),
+                    reason="needs g++ and node")
+def test_compare_takes_files_of_any_language(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(SOLUTIONS / "minimax_cpp.py"), str(SUBMISSIONS / "AC/first_candidate.cpp"),
+             str(SUBMISSIONS / "AC/first_candidate.js"), str(SUBMISSIONS / "WA/gives_up.cpp")]
+    assert main(["compare", *files, "--cases", str(CASES / "handwritten"),
+                 "--json", str(tmp_path / "c.json")]) == 1  # gives_up fails: exit 1
+    table = capsys.readouterr().out
+    for name in ("minimax_cpp.py", "first_candidate.cpp", "first_candidate.js", "gives_up.cpp"):
+        assert name in table
+
+
+def test_a_build_is_cached_and_a_compile_error_too(tmp_path: Path) -> None:
+    build = Build(files={"a.txt": b"x"}, steps=(("sh", "-c", "cp a.txt b.txt; date >> b.txt"),),
+                  env={"PATH": "/usr/bin:/bin"})
+    first = built_program(build, Unconfined(), root=tmp_path)
+    assert isinstance(first, Path) and (first / "b.txt").is_file()
+    stamp = (first / "b.txt").read_text()
+    assert built_program(build, Unconfined(), root=tmp_path) == first
+    assert (first / "b.txt").read_text() == stamp  # not built again
+    failing = Build(files={}, steps=(("sh", "-c", "echo 'x.cpp:1: error: nope'; exit 1"),),
+                    env={"PATH": "/usr/bin:/bin"})
+    error = built_program(failing, Unconfined(), root=tmp_path)
+    assert isinstance(error, CompileError) and error.message.startswith("x.cpp:1: error: nope")
+    assert built_program(failing, Unconfined(), root=tmp_path) == error
+
+
+def test_a_build_out_of_time_is_reported_and_not_cached(tmp_path: Path) -> None:
+    slow = Build(files={}, steps=(("sh", "-c", "sleep 30"),), env={"PATH": "/usr/bin:/bin"})
+    error = built_program(slow, Unconfined(), seconds=0.5, root=tmp_path)
+    assert isinstance(error, CompileError) and "more than 0.5 s" in error.message
+    assert not [p for p in tmp_path.iterdir() if not p.name.startswith("building-")]
+
+
+def test_a_compilers_flood_is_cut_to_its_first_lines(tmp_path: Path) -> None:
+    flood = Build(files={}, steps=(("sh", "-c", "yes 'error: again' | head -c 50000000; exit 1"),),
+                  env={"PATH": "/usr/bin:/bin"})
+    error = built_program(flood, Unconfined(), root=tmp_path)
+    assert isinstance(error, CompileError)
+    assert len(error.message) < 4000 and re.search(r"\[\.\.\. \d+ more lines\]", error.message)
+
+
+@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+def test_the_language_option_names_what_the_extension_cannot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    solution = tmp_path / "pasted.txt"
+    solution.write_text((SUBMISSIONS / "AC/first_candidate.cpp").read_text())
+    examples = ["--cases", str(CASES / "examples")]
+    assert main(["grade", str(solution), *examples, "--language", "CPP", "-q"]) == 0
+    assert main(["grade", str(solution), *examples]) == 2
+    assert "--language" in capsys.readouterr().err
+    assert main(["grade", str(SUBMISSIONS / "AC/first_candidate.cpp"), *examples,
+                 "--in-process"]) == 2
+    assert "Python files only" in capsys.readouterr().err
