@@ -318,7 +318,7 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     for row in results["originals"]:
         print(f"  seed {row['seed']} {row['language']:<10} {row['cases']} games: port "
               f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
-              f"({row['ratio']:.1f}x faster)  "
+              f"(port / original {row['ratio']:.2f})  "
               + ("same games" if row["same_games"] else "THE GAMES DIFFER"))
     print(f"optimal solver on random lists (time limit {optimal_limit:g} s each)")
     results["optimal"] = optimal_solver(limit=optimal_limit)
