@@ -14,7 +14,7 @@ JUDGE = Path(__file__).resolve().parent.parent / "judge"
 LAYERS: list[tuple[str, ...]] = [
     ("judge", "judge.wc2022", "judge.verdicts", "judge.safetext", "judge.rules",
      "judge.wc2022.rules"),
-    ("judge.cases", "judge.master", "judge.result"),
+    ("judge.cases", "judge.master", "judge.result", "judge.seeds"),
     ("judge.harness",),
     ("judge.run",),
     ("judge.grading", "judge.report", "judge.analysis"),
