@@ -6,7 +6,7 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv system-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
+.PHONY: help venv system-packages node-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
 	benchmark-cases generated-cases handwritten-cases
 
 help:
@@ -46,18 +46,32 @@ system-packages:
 	  else echo "note: $$tool is missing, its tests are skipped: sudo apt-get install $$package"; fi; \
 	done
 
-test: $(STAMP) system-packages
+# The packages LeetCode's JavaScript offers a submission (lodash, the @datastructures-js
+# queues), pinned by the lock file beside the harness, installed under the venv.
+JS_PACKAGES := judge/harness/javascript
+NODE_STAMP := $(VENV)/node/.installed
+
+$(NODE_STAMP): $(JS_PACKAGES)/package.json $(JS_PACKAGES)/package-lock.json | $(STAMP) system-packages
+	@if command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(VENV)/node && cp $(JS_PACKAGES)/package.json $(JS_PACKAGES)/package-lock.json $(VENV)/node/ && \
+	  npm ci --prefix $(VENV)/node --no-audit --no-fund --ignore-scripts --silent && touch $@ \
+	  || echo "note: could not install LeetCode's JavaScript packages; their test is skipped"; \
+	else echo "note: npm is missing: LeetCode's JavaScript packages (lodash, queues) are not installed"; fi
+
+node-packages: $(NODE_STAMP)
+
+test: $(STAMP) system-packages node-packages
 	$(PY) -m pytest -q -n $(WORKERS)
 
 # The suite must pass on a shared machine, not only an idle one: two busy loops run
 # alongside it and are stopped however the suite ends.
-test-busy: $(STAMP) system-packages
+test-busy: $(STAMP) system-packages node-packages
 	@$(PY) -c 'while True: pass' & one=$$!; $(PY) -c 'while True: pass' & two=$$!; \
 	  trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
 	  echo "two CPU-bound processes started ($$one, $$two)"; \
 	  $(PY) -m pytest -q -n $(WORKERS)
 
-quick: $(STAMP)
+quick: $(STAMP) node-packages
 	$(PY) -m pytest -q -n $(WORKERS) -m "not slow"
 
 grade: $(STAMP)
@@ -70,7 +84,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check judge tests solutions scripts
 	$(PY) -m mypy
 
-coverage: $(STAMP)
+coverage: $(STAMP) node-packages
 	$(PY) -m coverage erase
 	$(PY) -m coverage run -m pytest -q
 	$(PY) -m coverage combine

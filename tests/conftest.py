@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from judge.harness.javascript import leetcode_packages
 from judge.harness.registry import HARNESSES
 from judge.run.build import CACHE_VARIABLE
 
@@ -38,6 +39,10 @@ def language_marks(path: Path) -> list[pytest.MarkDecorator]:
     """A submission in a language whose toolchain is missing here is skipped, saying why
     (`make test` installs them where it may)."""
     missing = EXTENSIONS[path.suffix].missing()
+    first_line = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    if not missing and "needs: LeetCode's JavaScript packages" in first_line and \
+            leetcode_packages() is None:
+        missing = "LeetCode's JavaScript packages are not installed: make node-packages"
     return [pytest.mark.skip(reason=missing)] if missing else []
 
 

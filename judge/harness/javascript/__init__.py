@@ -4,6 +4,7 @@ as a script (a global `findSecretWord`, as LeetCode's editor shows it)."""
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,9 +12,19 @@ from judge.harness.launch import Build, Channel, Frame, Game, Launch, Mounted
 from judge.harness.toolchain import RUN_ENV, install_hint, no_stack_dump, tool
 
 HARNESS_FILE = Path(__file__).with_name("harness.js")
+# Where `make` installs the packages LeetCode's JavaScript offers (package.json beside this
+# file lists them): under the virtual environment, or where $GUESS_JUDGE_NODE_MODULES says.
+NODE_MODULES_VARIABLE = "GUESS_JUDGE_NODE_MODULES"
 # What V8 prints when its heap is full; it then aborts, and no harness can catch it.
 HEAP_EXHAUSTED = "JavaScript heap out of memory"
 SEEDS = 2**31  # V8's --random-seed is a signed 32-bit integer
+
+
+def leetcode_packages() -> Path | None:
+    """The node_modules directory holding LeetCode's JavaScript packages, if installed."""
+    configured = os.environ.get(NODE_MODULES_VARIABLE)
+    directory = Path(configured) if configured else Path(sys.prefix) / "node" / "node_modules"
+    return directory.resolve() if (directory / "lodash").is_dir() else None
 
 
 @dataclass(frozen=True)
@@ -38,10 +49,13 @@ class JavaScriptHarness:
         options = [f"--max-old-space-size={memory_mb}"] if memory_mb > 0 else []
         if seed is not None:
             options.append(f"--random-seed={seed % SEEDS or 1}")
+        packages = leetcode_packages()
+        env = dict(RUN_ENV) if packages is None else {**RUN_ENV, "NODE_PATH": str(packages)}
         return Launch(argv=(node, *options, Mounted(HARNESS_FILE, "/judge/harness.js"),
                             Mounted(solution.resolve(), "/submission/solution.js"),
                             str(channel.read_fd), str(channel.write_fd), game),
-                      toolchain=(os.path.dirname(node),), env=RUN_ENV)
+                      toolchain=(os.path.dirname(node), *([str(packages)] if packages else [])),
+                      env=env)
 
     def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
         return no_stack_dump(output)

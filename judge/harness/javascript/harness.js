@@ -94,6 +94,39 @@ function flushOutput() {
   // process.stdout on a pipe writes synchronously in Node, so there is nothing buffered.
 }
 
+// LeetCode's JavaScript offers lodash as `_` and the @datastructures-js queues as globals,
+// without a require (its help page on the language environments). Where the judge installed
+// them (NODE_PATH), each is loaded on first use, so a submission that needs none pays nothing.
+function leetcodeGlobals() {
+  const offered = {
+    _: ["lodash", null],
+    PriorityQueue: ["@datastructures-js/priority-queue", "PriorityQueue"],
+    MinPriorityQueue: ["@datastructures-js/priority-queue", "MinPriorityQueue"],
+    MaxPriorityQueue: ["@datastructures-js/priority-queue", "MaxPriorityQueue"],
+    Queue: ["@datastructures-js/queue", "Queue"],
+    Deque: ["@datastructures-js/deque", "Deque"],
+  };
+  for (const [name, [module, member]] of Object.entries(offered)) {
+    try {
+      require.resolve(module);
+    } catch (e) {
+      continue;  // not installed: the name stays undefined, as the README says
+    }
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      enumerable: false,
+      get() {
+        const loaded = member === null ? require(module) : require(module)[member];
+        Object.defineProperty(globalThis, name, { value: loaded, writable: true, configurable: true });
+        return loaded;
+      },
+      set(value) {
+        Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
+      },
+    });
+  }
+}
+
 function load() {
   let source;
   try {
@@ -138,6 +171,7 @@ function main() {
     send({ op: "ce", error: "JavaScript submissions are judged for LeetCode 843 only" });
     return;
   }
+  leetcodeGlobals();
   const findSecretWord = load();
   if (typeof findSecretWord !== "function") {
     send({ op: "ce", error: String(findSecretWord) });

