@@ -278,12 +278,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_sandbox_option(explain_parser)
 
     optimal_parser = commands.add_parser(
-        "optimal", help="the fewest guesses that always win on a list, with a decision tree",
+        "optimal", help="the fewest guesses that always win on a list (or on average), with a "
+                        "decision tree",
         description="Find the minimum worst-case number of guesses for each distinct word list "
-                    "in CASE (guesses are words of the list) and a decision tree achieving it. "
-                    "The claim is proven by exhaustive search; when the time limit runs out, "
-                    "the best proven bounds are printed instead.")
+                    "in CASE (guesses are words of the list) and a decision tree achieving it; "
+                    "with --objective mean, the least average number of guesses, each secret "
+                    "equally likely. The claim is proven by exhaustive search and the tree is "
+                    "replayed for every secret; when the time limit runs out, the best proven "
+                    "bounds are printed instead.")
     optimal_parser.add_argument("case", type=Path, metavar="CASE")
+    optimal_parser.add_argument("--objective", choices=("worst", "mean"), default="worst",
+                                help="worst: the fewest guesses that always suffice (default); "
+                                     "mean: the least average over the secrets")
+    optimal_parser.add_argument("--max-guesses", type=int, metavar="K",
+                                help="with --objective mean: only strategies that always win "
+                                     "within K guesses")
     optimal_parser.add_argument("--json", type=Path, metavar="FILE",
                                 help="write bounds and the decision tree as JSON")
     optimal_parser.add_argument("--time-limit", type=float, default=60.0, metavar="S")
@@ -572,7 +581,11 @@ def run_optimal(args: argparse.Namespace) -> int:
 
     require_writable(args.json)
     check_seconds("--time-limit", args.time_limit)
+    if args.max_guesses is not None and (args.objective != "mean" or args.max_guesses < 1):
+        raise UsageError("--max-guesses takes a positive number, with --objective mean")
     lists = {c.words: c for c in load_cases([args.case], relaxed=True)}
+    if args.objective == "mean":
+        return optimal_means(lists, args)
     results = []
     for words, case in lists.items():
         result = solve(words, time_limit=args.time_limit)
@@ -585,6 +598,33 @@ def run_optimal(args: argparse.Namespace) -> int:
             print(f"{safe(case.name)}: {len(words)} words, between {result.lower} and "
                   f"{result.upper} guesses: time limit of {args.time_limit:g} s reached before "
                   "a proof")
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    return EXIT_OK
+
+
+def optimal_means(lists: dict[tuple[str, ...], Case], args: argparse.Namespace) -> int:
+    from judge.analysis.mean import NEVER, solve_mean
+
+    results = []
+    cap = args.max_guesses
+    within = "" if cap is None else f", never more than {cap} guess{'es' if cap > 1 else ''}"
+    for words, case in lists.items():
+        result = solve_mean(words, time_limit=args.time_limit, max_guesses=cap)
+        results.append({"name": case.name, **result.to_json()})
+        n, name = len(words), safe(case.name)
+        if result.upper >= NEVER and result.proven:
+            print(f"{name}: {n} words, no strategy finds every secret within {cap} "
+                  f"guess{'es' if cap != 1 else ''}")
+        elif result.proven:
+            print(f"{name}: {n} words, optimal mean {result.upper / n:.3f} guesses "
+                  f"({result.upper} in total over {n} secrets{within}; proven in "
+                  f"{result.seconds:.2f} s, the tree replayed for every secret)")
+        else:
+            upper = "no tree found" if result.upper >= NEVER else f"{result.upper / n:.3f}"
+            print(f"{name}: {n} words, mean between {result.lower / n:.3f} and {upper} guesses "
+                  f"(totals {result.lower}..{result.upper}{within}): time limit of "
+                  f"{args.time_limit:g} s reached before a proof")
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
     return EXIT_OK

@@ -214,6 +214,33 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
     return rows
 
 
+MEAN_REFERENCES = ("strongest", "entropy", "minimax_cpp")
+
+
+def optimal_means(lists: int = 20, limit: float = 60.0) -> list[Row]:
+    """`optimal --objective mean` on each benchmark list (each of its words a secret once),
+    beside the mean number of guesses of reference solutions on the same games."""
+    from judge.analysis.mean import solve_mean
+
+    cases = load_cases([ROOT / "cases" / "benchmark"])
+    by_list: dict[tuple[str, ...], list[Case]] = {}
+    for case in cases:
+        by_list.setdefault(case.words, []).append(case)
+    rows = []
+    for words, games in list(by_list.items())[:lists]:
+        result = solve_mean(words, time_limit=limit)
+        row: Row = {"list": games[0].name.split("@", 1)[0], "words": len(words),
+                    "secrets": len(games), "seconds": result.seconds, "proven": result.proven,
+                    "mean_lower": result.lower / len(words),
+                    "mean_upper": result.upper / len(words)}
+        if {c.secret for c in games} == set(words):  # the solutions' mean is over the same games
+            for name in MEAN_REFERENCES:
+                report = grade(InProcessRunner(ROOT / "solutions" / f"{name}.py"), name, games)
+                row[name] = statistics.fmean(r.guesses for r in report.results)
+        rows.append(row)
+    return rows
+
+
 def optimal_solver(sizes: tuple[int, ...] = (30, 60, 100), limit: float = 60.0) -> list[Row]:
     rows = []
     for n in sizes:
@@ -326,6 +353,14 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
         outcome = (f"optimum {row['upper']}" if row["proven"]
                    else f"bounds {row['lower']}..{row['upper']}, not proven")
         print(f"  {row['words']:>6} words  {row['seconds']:7.2f} s  {outcome}")
+    print(f"optimal mean on the benchmark lists (time limit {optimal_limit:g} s each), beside "
+          f"the means of {', '.join(MEAN_REFERENCES)}")
+    results["optimal_mean"] = optimal_means(limit=optimal_limit)
+    for row in results["optimal_mean"]:
+        proof = (f"optimal mean {row['mean_upper']:.3f}" if row["proven"] else
+                 f"mean in {row['mean_lower']:.3f}..{row['mean_upper']:.3f}")
+        others = "  ".join(f"{name} {row[name]:.3f}" for name in MEAN_REFERENCES if name in row)
+        print(f"  {row['list']}  {row['seconds']:6.1f} s  {proof:<28} {others}")
     print(f"fuzzer: time to the first fair list lost at limit 10 (budget {fuzz_budget:g} s)")
     results["fuzz"] = fuzz_first_find(fuzz_budget)
     for row in results["fuzz"]:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from judge.analysis.engine import match_matrix
 from judge.cases import Case
+from judge.rules import match
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -49,3 +50,31 @@ def brute_force_optimum(words: list[str]) -> int:
         return best
 
     return solve(frozenset(range(len(words))))
+
+
+def brute_force_least_total(words: list[str], cap: int | None = None) -> int | None:
+    """Fewest guesses in total over every secret (each found by the same strategy), trying
+    every guess everywhere; None when no strategy finds every secret within `cap` guesses."""
+    never = 1 << 40
+
+    @cache
+    def total(candidates: frozenset[str], left: int | None) -> int:
+        if not candidates:
+            return 0
+        if left is not None and left <= 0:
+            return never
+        best = never
+        for guess in words:
+            groups: dict[int, set[str]] = {}
+            for c in candidates:
+                if c != guess:
+                    groups.setdefault(match(guess, c), set()).add(c)
+            if any(len(g) == len(candidates) for g in groups.values()):
+                continue  # learns nothing
+            below = None if left is None else left - 1
+            best = min(best, len(candidates) + sum(total(frozenset(g), below)
+                                                   for g in groups.values()))
+        return best
+
+    found = total(frozenset(words), cap)
+    return None if found >= never else found

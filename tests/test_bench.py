@@ -88,3 +88,11 @@ def test_original_rows_compare_games_and_times() -> None:
     rows = bench.original_against_port(count=4, timer=fixed_timer(*[4.0, 2.0] * 3))
     for row in rows:
         assert row["cases"] == 4 and row["ratio"] == 2.0 and row["same_games"], row
+
+
+def test_optimal_mean_rows_sit_beside_the_solutions_means() -> None:
+    (row,) = bench.optimal_means(lists=1, limit=0.5)
+    assert row["list"] == "bench01" and row["secrets"] == row["words"] == 100
+    assert row["mean_lower"] <= row["mean_upper"]
+    # Every reference solution's mean is a strategy's mean: none is below the proven bound.
+    assert all(row["mean_lower"] <= row[name] for name in bench.MEAN_REFERENCES)

@@ -115,14 +115,20 @@ class Solver:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
 
+    def group_sizes(self, candidates: int) -> npt.NDArray[np.int64]:
+        """sizes[g, r]: how many of the set's words answer r to guess g (r below a full match)."""
+        inside = self.members(candidates).astype(np.float32)
+        # One matrix-vector product counts every guess's reply groups at once.
+        sizes: npt.NDArray[np.int64] = (self.one_hot @ inside).reshape(
+            self.n, self.length).astype(np.int64)
+        return sizes
+
     def bounds_and_sizes(self, candidates: int, guesses: int
                          ) -> tuple[list[int], npt.NDArray[np.int64]]:
         """Capacities of S up to `guesses` (bounds on the size of any subset of S solvable in
         k guesses, see `capacity`, counted on S's own reply groups) and the group sizes."""
-        inside = self.members(candidates).astype(np.float32)
-        # One matrix-vector product counts every guess's reply groups at once.
-        sizes = (self.one_hot @ inside).reshape(self.n, self.length).astype(np.int64)
-        solves = inside.astype(np.int64)
+        sizes = self.group_sizes(candidates)
+        solves = self.members(candidates).astype(np.int64)
         size = candidates.bit_count()
         capacities = [0]
         for _ in range(guesses):
