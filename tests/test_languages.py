@@ -235,3 +235,16 @@ def test_the_language_option_names_what_the_extension_cannot(
     assert main(["grade", str(SUBMISSIONS / "AC/first_candidate.cpp"), *examples,
                  "--in-process"]) == 2
     assert "Python files only" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_including_an_endless_device_is_a_compile_error(tmp_path: Path, device: str) -> None:
+    """Unbounded, the preprocessor would read the device into memory until the machine ran out;
+    the compiler's address space is capped."""
+    solution = tmp_path / "endless.cpp"
+    solution.write_text(f'#include "{device}"\n')
+    result = grade(IsolatedRunner(solution, LIMITS), "cpp", [Case("x", "kettle", WORDS, 10)])
+    # Refused at once for memory, not after the compile time limit (uncapped, it waits there).
+    assert result.results[0].verdict == "CE", result.results[0]
+    assert "out of memory" in result.results[0].message, result.results[0]

@@ -51,6 +51,9 @@ class Build:
     env: Mapping[str, str] = field(default_factory=dict)
     # What else decides the result, for the cache: the compilers' own versions.
     versions: str = ""
+    # An address-space cap for each step, in MiB (0: none, for a JVM, which caps its heap
+    # instead): `#include "/dev/zero"` must not take the machine's memory.
+    address_space_mb: int = 0
 
 
 @dataclass(frozen=True)

@@ -81,13 +81,26 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     return done
 
 
+def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
+    """The step run under util-linux's prlimit with an address-space cap (0: as it is).
+
+    prlimit, not a preexec function: a judge grading in threads must not run Python between
+    fork and exec. It is part of every Debian system; without it the step runs uncapped.
+    """
+    prlimit = shutil.which("prlimit")
+    if megabytes <= 0 or prlimit is None:
+        return step
+    return (os.path.realpath(prlimit), f"--as={megabytes << 20}", "--", *step)
+
+
 def run_steps(build: Build, confinement: Confinement, directory: Path,
               seconds: float) -> str | None:
     """Run the steps in order; None if all succeeded, else the failure (ending in a newline
     when it is the compiler's verdict on the file, not a time-out)."""
     output = directory / ".compiler-output"
     for step in build.steps:
-        command = confinement.build_command(build, step, directory)
+        command = confinement.build_command(build, capped(step, build.address_space_mb),
+                                            directory)
         with open(output, "wb") as sink:
             try:
                 process = subprocess.Popen(list(command.argv), stdin=subprocess.DEVNULL,

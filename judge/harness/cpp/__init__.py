@@ -22,6 +22,7 @@ HERE = Path(__file__).parent
 PROGRAM = "program"
 # C++17 as the issue asks; -O2 as LeetCode compiles C++ (its help page on the environments).
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
+COMPILER_MEMORY_MB = 2048  # g++ needs a few hundred MiB for <bits/stdc++.h>
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,8 @@ class CppHarness:
         files["solution.cpp"] = solution.read_bytes()
         return Build(files=files,
                      steps=((compiler, *FLAGS, "-o", PROGRAM, "entry.cpp", "harness.cpp"),),
-                     env=BUILD_ENV, versions=version(compiler))
+                     env=BUILD_ENV, versions=version(compiler),
+                     address_space_mb=COMPILER_MEMORY_MB)
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:

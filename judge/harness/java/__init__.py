@@ -70,7 +70,8 @@ class JvmHarness:
         javac = tool("javac") or "javac"
         files = source_files(HERE, "Master.java", "Harness.java")
         source = solution.read_bytes()
-        judge_classes = (javac, "-encoding", "UTF-8", "-nowarn", "-d", CLASSES,
+        # javac's heap is capped as kotlinc's is by its own script (256 MiB).
+        judge_classes = (javac, "-J-Xmx1g", "-encoding", "UTF-8", "-nowarn", "-d", CLASSES,
                          "Master.java", "Harness.java")
         if self.name == "java":
             files["Solution.java"] = JAVA_IMPORTS.encode() + source
