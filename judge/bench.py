@@ -27,7 +27,7 @@ from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
-from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, write_original
+from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, write_original
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -284,14 +284,22 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
 
     `same_as_port` says whether a solution made every guess the pure port made.
     """
-    from judge.wc2022.game import play, read_dictionary
+    import tempfile
+
+    from judge.wc2022.game import CONTEST_DICTIONARY, play, read_dictionary
 
     rows = []
+    folder = tempfile.TemporaryDirectory()
     for dictionary in wc2022_dictionaries():
         words = read_dictionary(dictionary)
         games: dict[str, list[list[str]]] = {}
-        for name in solutions:
-            match = play(ROOT / "solutions" / "wc2022" / f"{name}.py", words, rounds, seed_value,
+        files = {name: ROOT / "solutions" / "wc2022" / f"{name}.py" for name in solutions}
+        # Seed 004's own C++, unchanged, where it can run: it reads exactly the contest's words.
+        if dictionary == CONTEST_DICTIONARY and SEEDS_DIRECTORY.is_dir() and \
+                not harness_named("cpp").missing():
+            files["seed 004 (C++)"] = write_original(WC2022_ORIGINAL, Path(folder.name))
+        for name, solution in files.items():
+            match = play(solution, words, rounds, seed_value,
                          limits=Limits(time_seconds=60.0), match_seconds=24 * 3600.0)
             games[name] = [[w for w, _ in r.guesses] for r in match.rounds]
             summary = match.summary()
@@ -301,6 +309,7 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
                          "lost": sum(r.ended != "found" for r in match.rounds),
                          "outcomes": summary["outcomes"],
                          "same_as_port": games[name] == games.get(WC2022_PORT)})
+    folder.cleanup()
     return rows
 
 

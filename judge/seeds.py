@@ -19,8 +19,8 @@ class Original:
     language: str
     extension: str
     first: str  # the solution's first line starts with this
-    last: str  # and its last line is exactly this
-    port: str  # the Python port in solutions/
+    last: str | None  # and its last line is exactly this (None: the document's last line)
+    port: str  # the Python port in solutions/ (for P8079, in solutions/wc2022/)
 
 
 ORIGINALS = (
@@ -32,11 +32,19 @@ ORIGINALS = (
 )
 
 
-def lines_between(text: str, first: str, last: str) -> str:
-    """The lines from the one starting with `first` to the next that is exactly `last`."""
+# Seed 004's C++ for P8079, from its first line (the contest header's include, commented out)
+# to the end of the document.
+WC2022_ORIGINAL = Original("004_95120cf109bcec94.txt", "cpp", ".cpp", '// #include"word.h"', None,
+                           "entropy")
+
+
+def lines_between(text: str, first: str, last: str | None) -> str:
+    """The lines from the one starting with `first` to the next that is exactly `last` (or to
+    the end)."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(first))
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].rstrip() == last)
+    end = len(lines) - 1 if last is None else next(
+        i for i in range(start + 1, len(lines)) if lines[i].rstrip() == last)
     return "\n".join(lines[start:end + 1]) + "\n"
 
 

@@ -25,8 +25,10 @@ from judge.run.confine import Unconfined
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
+from judge.wc2022.game import CONTEST_DICTIONARY, EntryPoints, play_round, read_dictionary
 
 from .conftest import CASES, SANDBOX_MARKS, SOLUTIONS, needs_bubblewrap
+from .test_wc2022_numpy import guesses, one_per_letter
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 LIMITS = Limits(time_seconds=20.0, memory_mb=1024)
@@ -248,3 +250,20 @@ def test_including_an_endless_device_is_a_compile_error(tmp_path: Path, device: 
     # Refused at once for memory, not after the compile time limit (uncapped, it waits there).
     assert result.results[0].verdict == "CE", result.results[0]
     assert "out of memory" in result.results[0].message, result.results[0]
+
+
+@pytest.mark.skipif(not (seeds.SEEDS_DIRECTORY.is_dir() and CONTEST_DICTIONARY.exists()),
+                    reason="needs the seeds and the contest dictionary beside the project")
+@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+def test_seed_004s_original_plays_the_p8079_ports_guesses(tmp_path: Path) -> None:
+    """Seed 004's C++ reads exactly the contest's 8,869 words, so only that dictionary."""
+    original = seeds.write_original(seeds.WC2022_ORIGINAL, tmp_path)
+    words = read_dictionary(CONTEST_DICTIONARY)
+    answers = one_per_letter(words, extra=30, seed=4)
+    valid = set(words)
+    with EntryPoints(original, words, Limits(time_seconds=30.0), sandbox=False,
+                     match_seconds=None) as entry:
+        theirs = [[word for word, _ in play_round(entry, number, answer, valid).guesses]
+                  for number, answer in enumerate(answers, 1)]
+    # The vectorised port is checked guess for guess against the plain port elsewhere.
+    assert theirs == guesses(SOLUTIONS / "wc2022" / "entropy_numpy.py", words, answers)

@@ -103,8 +103,8 @@ class Harness(Protocol):
         and how to get it), or None."""
         ...
 
-    def build(self, solution: Path) -> Build | None:
-        """How to compile `solution`, or None for a language that runs its source."""
+    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+        """How to compile `solution` for `game`, or None for a language that runs its source."""
         ...
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,

@@ -104,7 +104,7 @@ class WorkerOwner:
         """Compile the file once, if its language compiles; the compile error, if any."""
         if self._built is not None:
             return None
-        build = self.harness.build(self.solution)
+        build = self.harness.build(self.solution, self.game)
         if build is None:
             return None
         # Confined wherever bubblewrap works, whatever the run's mode: no compiler ever reads

@@ -35,9 +35,9 @@ def fixture_file(harness: Harness, behaviour: str) -> Path:
     pytest.fail(f"the {harness.name} harness has no fixture for '{behaviour}' in {FIXTURES}")
 
 
-def built(harness: Harness, solution: Path) -> Path | None:
+def built(harness: Harness, solution: Path, game: Game = "leetcode") -> Path | None:
     """The program of a compiled language, or None; a compile error fails the test."""
-    build = harness.build(solution)
+    build = harness.build(solution, game)
     if build is None:
         return None
     result = built_program(build, Unconfined())
@@ -49,7 +49,7 @@ class Conversation:
     """The judge's end of one harness process."""
 
     def __init__(self, harness: Harness, solution: Path, game: Game) -> None:
-        program = built(harness, solution)
+        program = built(harness, solution, game)
         self.worker = Worker(
             lambda channel: Unconfined().command(
                 harness.launch(solution, game, channel, 0, None, program)),

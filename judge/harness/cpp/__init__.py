@@ -1,6 +1,6 @@
-"""The C++ harness: the submission compiled with LeetCode's environment and a judge-written
-main that speaks the protocol (as DMOJ's signature grader compiles a submission against the
-judge's header)."""
+"""The C++ harness: the submission compiled with LeetCode's environment (or, for P8079, as a
+contest entry) and a judge-written main that speaks the protocol (as DMOJ's signature grader
+compiles a submission against the judge's header)."""
 
 from __future__ import annotations
 
@@ -29,19 +29,25 @@ COMPILER_MEMORY_MB = 2048  # g++ needs a few hundred MiB for <bits/stdc++.h>
 class CppHarness:
     name: str = "cpp"
     extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
-    games: tuple[Game, ...] = ("leetcode",)
+    games: tuple[Game, ...] = ("leetcode", "wc2022")
     stack_dumps: bool = False
     forks: bool = False
 
     def missing(self) -> str | None:
         return None if tool("g++") else install_hint("g++", "g++")
 
-    def build(self, solution: Path) -> Build | None:
+    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
         compiler = tool("g++") or "g++"
-        files = source_files(HERE, "leetcode.h", "entry.cpp", "harness.cpp")
+        if game == "wc2022":
+            # A contest submission brings its own includes (the seed's does); word.h is there
+            # for one that asks for the contest's header.
+            files = source_files(HERE, "word.h", "harness.cpp")
+            sources: tuple[str, ...] = ("-DJUDGE_WC2022", "harness.cpp", "solution.cpp")
+        else:
+            files = source_files(HERE, "leetcode.h", "entry.cpp", "harness.cpp")
+            sources = ("entry.cpp", "harness.cpp")
         files["solution.cpp"] = solution.read_bytes()
-        return Build(files=files,
-                     steps=((compiler, *FLAGS, "-o", PROGRAM, "entry.cpp", "harness.cpp"),),
+        return Build(files=files, steps=((compiler, *FLAGS, "-o", PROGRAM, *sources),),
                      env=BUILD_ENV, versions=version(compiler),
                      address_space_mb=COMPILER_MEMORY_MB)
 

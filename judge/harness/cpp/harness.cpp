@@ -1,5 +1,7 @@
-// The C++ harness: serves LeetCode 843 cases to a compiled submission over the judge's pipes
-// (judge/harness/PROTOCOL.md). Usage: program READ_FD WRITE_FD MEMORY_MB GAME
+// The C++ harness: serves LeetCode 843 cases, or P8079 rounds, to a compiled submission over
+// the judge's pipes (judge/harness/PROTOCOL.md). Usage: program READ_FD WRITE_FD MEMORY_MB GAME
+// It is compiled for one game: with JUDGE_WC2022 defined it calls the contest's `init` and
+// `guess`, else the submission's Solution::findSecretWord.
 //
 // It holds no secret: each guess goes to the judge, which answers with the match count.
 #include <sys/resource.h>
@@ -8,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <cxxabi.h>
 #include <iostream>
 #include <memory>
@@ -23,7 +26,14 @@ class Master {
     int guess(std::string word);
 };
 
+#ifdef JUDGE_WC2022
+// The contest's entry points, as its header word.h declares them.
+void init(int num_scramble, const char* scramble);
+const char* guess(int num_testcase, int remaining_guesses, char initial_letter, bool* gold,
+                  bool* silver);
+#else
 void judge_find_secret_word(std::vector<std::string>& words, Master& master);
+#endif
 
 namespace {
 
@@ -247,6 +257,7 @@ void raised(const char* kind, const std::string& error) {
          "\", \"error\": " + json_string(error, LONGEST_ERROR) + "}");
 }
 
+#ifndef JUDGE_WC2022
 void play(const Value& request) {
     std::vector<std::string> words;
     if (const Value* list = request.get("words"))
@@ -281,9 +292,66 @@ void play(const Value& request) {
     flush_output();
     send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
 }
+#else
+// Runs one entry point; false (after reporting it) if it threw.
+template <typename Call>
+bool guarded(Call call) {
+    try {
+        call();
+        return true;
+    } catch (const std::bad_alloc& e) {
+        raised("MLE", std::string("std::bad_alloc: ") + e.what());
+    } catch (const std::exception& e) {
+        raised("RTE", "terminate called after throwing an instance of '" +
+                          type_name(typeid(e).name()) + "'\n  what():  " + e.what());
+    } catch (...) {
+        raised("RTE", "terminate called after throwing an exception that is not a "
+                      "std::exception");
+    }
+    return false;
+}
+
+void serve_init(const Value& request) {
+    const Value* n = request.get("n");
+    const Value* scramble = request.get("scramble");
+    std::string letters = scramble ? scramble->text : "";
+    int count = n ? int(n->number) : 0;
+    if (guarded([&] { init(count, letters.c_str()); })) {
+        flush_output();
+        send("{\"op\": \"done\"}");
+    }
+}
+
+void serve_guess(const Value& request) {
+    const Value* args = request.get("args");
+    if (!args || args->items.size() != 5) _exit(3);
+    const std::vector<Value>& a = args->items;
+    bool gold[5], silver[5];
+    for (int k = 0; k < 5; ++k) {
+        gold[k] = k < int(a[3].items.size()) && a[3].items[k].number != 0;
+        silver[k] = k < int(a[4].items.size()) && a[4].items[k].number != 0;
+    }
+    char letter = a[2].text.empty() ? '?' : a[2].text[0];
+    const char* word = nullptr;
+    if (!guarded([&] { word = guess(int(a[0].number), int(a[1].number), letter, gold, silver); }))
+        return;
+    flush_output();
+    std::string text = word ? std::string(word, strnlen(word, LONGEST_WORD + 1)) : "";
+    bool printable = word && text.size() <= LONGEST_WORD;
+    for (unsigned char c : text) printable = printable && c >= 0x20 && c < 0x7f;
+    if (printable) {
+        send("{\"op\": \"word\", \"word\": " + json_string(text, LONGEST_WORD) + "}");
+    } else {
+        send("{\"op\": \"word\", \"bad\": " +
+             json_string(word ? "a string that is not a word: " + text : "a null pointer",
+                         LONGEST_WORD) + "}");
+    }
+}
+#endif
 
 }  // namespace
 
+#ifndef JUDGE_WC2022
 int Master::guess(std::string word) {
     if (stopped) throw RunawayStop();
     bool printable = word.size() <= LONGEST_WORD;
@@ -307,6 +375,7 @@ int Master::guess(std::string word) {
     const Value* count = reply.get("reply");
     return count ? int(count->number) : -1;
 }
+#endif
 
 int main(int argc, char** argv) {
     if (argc != 5) {
@@ -323,8 +392,13 @@ int main(int argc, char** argv) {
     }
     rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
-    if (game != "leetcode") {
-        send("{\"op\": \"ce\", \"error\": \"C++ submissions are judged for LeetCode 843 only\"}");
+#ifdef JUDGE_WC2022
+    const char* built_for = "wc2022";
+#else
+    const char* built_for = "leetcode";
+#endif
+    if (game != built_for) {
+        send("{\"op\": \"ce\", \"error\": \"this program was built for another game\"}");
         return 0;
     }
     send("{\"op\": \"ready\"}");
@@ -332,9 +406,17 @@ int main(int argc, char** argv) {
         Value request = receive();
         const Value* op = request.get("op");
         std::string name = op ? op->text : "";
+#ifdef JUDGE_WC2022
+        if (name == "init") {
+            serve_init(request);
+        } else if (name == "guess") {
+            serve_guess(request);
+        } else if (name == "exit") {
+#else
         if (name == "run") {
             play(request);
         } else if (name == "exit") {
+#endif
             flush_output();
             _exit(0);
         } else {

@@ -66,7 +66,7 @@ class JvmHarness:
     def _classpath(self, classes: str) -> str:
         return classes if self.name == "java" else f"{classes}:{KOTLIN_STDLIB}"
 
-    def build(self, solution: Path) -> Build | None:
+    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
         javac = tool("javac") or "javac"
         files = source_files(HERE, "Master.java", "Harness.java")
         source = solution.read_bytes()
