@@ -28,6 +28,11 @@ final class Harness {
     private static final Pattern WORDS = Pattern.compile("\"words\": \\[([^\\]]*)\\]");
     private static final Pattern WORD = Pattern.compile("\"([a-z]*)\"");
     private static final Pattern REPLY = Pattern.compile("^\\{\"reply\": (-?[0-9]+)\\}$");
+    private static final Pattern DUMP_AFTER = Pattern.compile("\"dump_after\": ([0-9.eE+-]+)");
+    private static final Pattern DUMP_AFTER_WALL =
+        Pattern.compile("\"dump_after_wall\": ([0-9.eE+-]+)");
+    /** The line before a stack dump (see PROTOCOL.md, dump_after); the judge looks for it. */
+    static final String DUMP_TITLE = "Stack of the submission when its time was running out:";
 
     private static InputStream requests;
     private static OutputStream replies;
@@ -136,7 +141,61 @@ final class Harness {
             + quote(trace(thrown), LONGEST_ERROR) + "}");
     }
 
+    private static volatile int caseNumber;
+
+    private static double seconds(Pattern pattern, String request) {
+        Matcher found = pattern.matcher(request);
+        return found.find() ? Double.parseDouble(found.group(1)) : Double.POSITIVE_INFINITY;
+    }
+
+    /** Watches the case's CPU time (the main thread's) and wall time from a daemon thread, and
+     * writes the main thread's stack to stderr once either passes its mark. */
+    private static void watch(Thread main, String request) {
+        double cpuMark = seconds(DUMP_AFTER, request);
+        double wallMark = seconds(DUMP_AFTER_WALL, request);
+        if (Double.isInfinite(cpuMark) && Double.isInfinite(wallMark)) {
+            return;
+        }
+        int watched = caseNumber;
+        java.lang.management.ThreadMXBean threads =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+        long start = System.nanoTime();
+        long cpuStart = threads.getThreadCpuTime(main.getId());
+        Thread watcher = new Thread(() -> {
+            while (caseNumber == watched) {
+                double cpu = (threads.getThreadCpuTime(main.getId()) - cpuStart) / 1e9;
+                double wall = (System.nanoTime() - start) / 1e9;
+                if (cpu >= cpuMark || wall >= wallMark) {
+                    StringBuilder dump = new StringBuilder(DUMP_TITLE).append('\n');
+                    for (StackTraceElement frame : main.getStackTrace()) {
+                        dump.append("\tat ").append(frame).append('\n');
+                    }
+                    System.err.print(dump);
+                    System.err.flush();
+                    return;
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
     private static void play(Constructor<?> make, Method find, String request) {
+        caseNumber++;
+        watch(Thread.currentThread(), request);
+        try {
+            playWatched(make, find, request);
+        } finally {
+            caseNumber++;  // the watcher of this case stops
+        }
+    }
+
+    private static void playWatched(Constructor<?> make, Method find, String request) {
         List<String> list = new ArrayList<>();
         Matcher words = WORDS.matcher(request);
         if (words.find()) {

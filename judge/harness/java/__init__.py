@@ -4,6 +4,7 @@ interface and `Harness` class, which finds `Solution.findSecretWord` by reflecti
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,6 @@ from judge.harness.toolchain import (
     BUILD_ENV,
     RUN_ENV,
     install_hint,
-    no_stack_dump,
     source_files,
     tool,
     version,
@@ -26,6 +26,10 @@ CLASSES = "classes"
 JAVA_IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "
                 "import java.math.*; ")
 KOTLIN_STDLIB = "/usr/share/java/kotlin-stdlib.jar"
+# Harness.java's title line before a stack dump, and one frame of it as the JVM prints frames.
+DUMP_TITLE = "Stack of the submission when its time was running out:"
+FRAME = re.compile(r"\tat (?:\S+/)?(?:[\w$.]+\.)?(?P<function>[\w$<>]+)"
+                   r"\((?P<file>[^:()]+):(?P<line>\d+)\)")
 
 
 def jvm_toolchain(java: str) -> tuple[str, ...]:
@@ -52,7 +56,7 @@ class JvmHarness:
     compiler: str
     package: str
     games: tuple[Game, ...] = ("leetcode",)
-    stack_dumps: bool = False
+    stack_dumps: bool = True
     forks: bool = False
 
     def missing(self) -> str | None:
@@ -101,7 +105,18 @@ class JvmHarness:
                       toolchain=(*jvm_toolchain(java), str(built)), env=RUN_ENV)
 
     def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
-        return no_stack_dump(output)
+        start = output.rfind(DUMP_TITLE)
+        if start < 0:
+            return output, []
+        lines = output[start:].split("\n")
+        end = 1
+        while end < len(lines) and lines[end].startswith("\tat "):
+            end += 1
+        source = "Solution.java" if self.name == "java" else "solution.kt"
+        frames = [Frame(int(m["line"]), m["function"]) for line in lines[1:end]
+                  if (m := FRAME.fullmatch(line)) and m["file"] == source]
+        rest = "\n".join(lines[end:])
+        return output[:start] + rest, frames
 
     def out_of_memory(self, output: str) -> bool:
         # The heap's OutOfMemoryError reaches the harness; this is the JVM failing outside it.
