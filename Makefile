@@ -61,7 +61,7 @@ $(NODE_STAMP): $(JS_PACKAGES)/package.json $(JS_PACKAGES)/package-lock.json | $(
 node-packages: $(NODE_STAMP)
 
 test: $(STAMP) system-packages node-packages
-	$(PY) -m pytest -q -n $(WORKERS)
+	$(PY) -m pytest -q -n $(WORKERS) --dist worksteal
 
 # The suite must pass on a shared machine, not only an idle one: two busy loops run
 # alongside it and are stopped however the suite ends.
@@ -69,10 +69,10 @@ test-busy: $(STAMP) system-packages node-packages
 	@$(PY) -c 'while True: pass' & one=$$!; $(PY) -c 'while True: pass' & two=$$!; \
 	  trap 'kill $$one $$two 2>/dev/null' EXIT INT TERM; \
 	  echo "two CPU-bound processes started ($$one, $$two)"; \
-	  $(PY) -m pytest -q -n $(WORKERS)
+	  $(PY) -m pytest -q -n $(WORKERS) --dist worksteal
 
 quick: $(STAMP) node-packages
-	$(PY) -m pytest -q -n $(WORKERS) -m "not slow"
+	$(PY) -m pytest -q -n $(WORKERS) --dist worksteal -m "not slow"
 
 grade: $(STAMP)
 	$(PY) -m judge grade $(SOLUTION) --cases $(CASES) --quiet

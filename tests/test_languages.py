@@ -167,7 +167,7 @@ def test_a_language_is_chosen_by_extension_or_by_name(tmp_path: Path) -> None:
     with pytest.raises(UnknownLanguage, match="known: python, cpp"):
         harness_for(Path("a.py"), language="cobol")
     with pytest.raises(UnknownLanguage, match="LeetCode 843 only"):
-        harness_for(Path("a.cpp"), "wc2022")
+        harness_for(Path("a.java"), "wc2022")
 
 
 def test_a_missing_toolchain_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,

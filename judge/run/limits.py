@@ -261,13 +261,21 @@ def proportional_bytes(pid: int) -> int:
 def tmpfs_bytes(pid: int) -> int:
     """What the files in the /tmp that `pid` sees hold, when that /tmp is a sandbox's own (while
     the sandbox starts, its processes still see the judge's /tmp: that is not counted)."""
-    seen = f"/proc/{pid}/root/tmp"
+    # One descriptor for the check and the count: while bubblewrap pivots into the sandbox
+    # the path can change under us, and a count of the host's disk (seen once, mid-pivot)
+    # must never pass for the sandbox's memory.
     try:
-        if os.stat(seen).st_dev == os.stat("/tmp").st_dev:
-            return 0
-        stats = os.statvfs(seen)
+        directory = os.open(f"/proc/{pid}/root/tmp", os.O_RDONLY | os.O_DIRECTORY)
     except OSError:
         return 0
+    try:
+        if os.fstat(directory).st_dev in {os.stat("/tmp").st_dev, os.stat("/").st_dev}:
+            return 0
+        stats = os.fstatvfs(directory)
+    except OSError:
+        return 0
+    finally:
+        os.close(directory)
     return (stats.f_blocks - stats.f_bfree) * stats.f_frsize
 
 
