@@ -225,6 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="solutions graded at once (default: one per core)")
     compare_parser.add_argument("-q", "--quiet", action="store_true",
                                 help="no progress line, only the leaderboard")
+    compare_parser.add_argument("--per-list", action="store_true",
+                                help="also a table per word list: each solution's worst case "
+                                     "beside the list's optimum, proven with `optimal`")
+    compare_parser.add_argument("--optimal-limit", type=float, default=60.0, metavar="S",
+                                help="with --per-list: seconds of search per list for the "
+                                     "optimum; bounds are shown where it runs out "
+                                     "(default %(default)s)")
 
     merge_parser = commands.add_parser(
         "merge", help="join the --json reports of a run's shards (--shard K/N) into one",
@@ -481,6 +488,7 @@ def run_compare(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    check_seconds("--optimal-limit", args.optimal_limit)
     cases, runners = prepare(args, args.solutions)
 
     progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
@@ -503,10 +511,25 @@ def run_compare(args: argparse.Namespace) -> int:
         report.shard = args.shard
     print(leaderboard(reports))
     print(order_line(reports))
+    if args.per_list:
+        print(per_list_view(cases, reports, args.optimal_limit))
     if args.json is not None:
         write_atomically(args.json, leaderboard_json(reports))
     write_html(args.html, reports, f"compare: {len(reports)} solutions")
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+def per_list_view(cases: Sequence[Case], reports: Sequence[Report], limit: float) -> str:
+    """compare --per-list: the table, each list's optimum proven (or bounded) within `limit`."""
+    from judge.analysis.optimal import solve
+    from judge.report.per_list import Optimum, per_list_rows, per_list_table
+
+    rows = per_list_rows(cases, reports)
+    optima = {}
+    for row in rows:
+        found = solve(row.words, time_limit=limit)
+        optima[row.words] = Optimum(found.lower, found.upper, found.proven)
+    return per_list_table(rows, reports, optima)
 
 
 def run_merge(args: argparse.Namespace) -> int:
