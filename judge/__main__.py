@@ -526,9 +526,14 @@ def per_list_view(cases: Sequence[Case], reports: Sequence[Report], limit: float
 
     rows = per_list_rows(cases, reports)
     optima = {}
-    for row in rows:
-        found = solve(row.words, time_limit=limit)
-        optima[row.words] = Optimum(found.lower, found.upper, found.proven)
+    progress = Progress(len(rows), "proving each list's optimum")  # a terminal only
+    try:
+        for row in rows:
+            found = solve(row.words, time_limit=limit)
+            optima[row.words] = Optimum(found.lower, found.upper, found.proven)
+            progress.advance()
+    finally:
+        progress.close()
     return per_list_table(rows, reports, optima)
 
 
