@@ -77,7 +77,11 @@ def test_wc2022_rows_compare_each_solution_with_the_port() -> None:
     # Seed 004's own C++ joins on the contest dictionary, where the seeds and g++ are here.
     originals = [r for r in rows if r["solution"] not in bench.WC2022_SOLUTIONS]
     assert all(r["dictionary"] == "wc2022-dictionary.txt" for r in originals)
-    assert all(r["same_as_port"] and r["lost"] == 0 and r["cpu_seconds"] > 0 for r in rows)
+    assert all(r["same_as_port"] and r["lost"] == 0 for r in rows)
+    # The row reports the match's CPU time; how much is make bench's to show, and the CPU
+    # accounting itself is tested in test_time_limits.py (two rounds of the C++ original can
+    # take less than one 10 ms clock tick).
+    assert all(isinstance(r["cpu_seconds"], float) for r in rows)
 
 
 def test_language_rows_have_both_modes_per_language() -> None:
