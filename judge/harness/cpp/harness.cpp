@@ -257,43 +257,7 @@ void raised(const char* kind, const std::string& error) {
          "\", \"error\": " + json_string(error, LONGEST_ERROR) + "}");
 }
 
-#ifndef JUDGE_WC2022
-void play(const Value& request) {
-    std::vector<std::string> words;
-    if (const Value* list = request.get("words"))
-        for (const Value& word : list->items) words.push_back(word.text);
-    const Value* seed = request.get("seed");
-    if (seed && seed->kind == Value::NUMBER) std::srand(unsigned(seed->number));
-    stopped = false;
-    Master master;
-    try {
-        judge_find_secret_word(words, master);
-    } catch (const RunawayStop&) {
-        flush_output();
-        send("{\"op\": \"stopped\"}");
-        return;
-    } catch (const std::bad_alloc& e) {
-        raised("MLE", std::string("std::bad_alloc: ") + e.what());
-        return;
-    } catch (const std::exception& e) {
-        raised("RTE", "terminate called after throwing an instance of '" +
-                          type_name(typeid(e).name()) + "'\n  what():  " + e.what());
-        return;
-    } catch (...) {
-        if (stopped) {
-            flush_output();
-            send("{\"op\": \"stopped\"}");
-        } else {
-            raised("RTE", "terminate called after throwing an exception that is not a "
-                          "std::exception");
-        }
-        return;
-    }
-    flush_output();
-    send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
-}
-#else
-// Runs one entry point; false (after reporting it) if it threw.
+// Runs one call into the submission; false, once what it threw is reported, if it threw.
 template <typename Call>
 bool guarded(Call call) {
     try {
@@ -311,6 +275,28 @@ bool guarded(Call call) {
     return false;
 }
 
+#ifndef JUDGE_WC2022
+void play(const Value& request) {
+    std::vector<std::string> words;
+    if (const Value* list = request.get("words"))
+        for (const Value& word : list->items) words.push_back(word.text);
+    const Value* seed = request.get("seed");
+    if (seed && seed->kind == Value::NUMBER) std::srand(unsigned(seed->number));
+    stopped = false;
+    Master master;
+    bool returned = guarded([&] {
+        try {
+            judge_find_secret_word(words, master);
+        } catch (...) {
+            // After the runaway stop, whatever ends the call ends it as stopped.
+            if (!stopped) throw;
+        }
+    });
+    if (!returned) return;
+    flush_output();
+    send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
+}
+#else
 void serve_init(const Value& request) {
     const Value* n = request.get("n");
     const Value* scramble = request.get("scramble");
