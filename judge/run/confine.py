@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -66,28 +67,25 @@ class Bubblewrap:
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
         self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
-    def _system(self) -> list[str]:
-        return ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
-                  "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
-                  "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
-                  *self.tmp_size, "--tmpfs", "/tmp"]
-
-    @staticmethod
-    def _toolchain(directories: tuple[str, ...]) -> list[str]:
-        return [x for d in directories if not d.startswith("/usr/") for x in ("--ro-bind", d, d)]
+    def _sandbox(self, toolchain: tuple[str, ...]) -> list[str]:
+        """bubblewrap with its namespaces, /usr, /proc, /dev, a private /tmp and the toolchain
+        read-only: what every sandboxed process sees, a worker or a compiler."""
+        return [self.path, "--unshare-all", "--die-with-parent", "--new-session",
+                "--cap-drop", "ALL", "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+                "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+                "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
+                *self.tmp_size, "--tmpfs", "/tmp",
+                # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
+                *[x for d in toolchain if not d.startswith("/usr/") for x in ("--ro-bind", d, d)]]
 
     def command(self, launch: Launch) -> Command:
-        system = self._system()
-        # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
-        binds = self._toolchain(launch.toolchain)
-        argv = []
+        binds, argv = [], []
         for argument in launch.argv:
             if isinstance(argument, Mounted):
                 binds += ["--ro-bind", str(argument.host), argument.inside]
                 argv.append(argument.inside)
             else:
                 argv.append(argument)
-        environment = [x for name, value in launch.env.items() for x in ("--setenv", name, value)]
         # Only /tmp and the POSIX message queues can be written, and the harness empties them
         # and the IPC namespace before each case of a list, so that no case finds what an
         # earlier one left (PROTOCOL.md).
@@ -95,18 +93,19 @@ class Bubblewrap:
         private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp:/dev/mqueue",
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
-        return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
-                        "--cap-drop", "ALL", *system, *binds, *read_only, "--chdir", "/tmp",
-                        "--clearenv", *environment, *private, *argv], {})
+        return Command([*self._sandbox(launch.toolchain), *binds, *read_only, "--chdir", "/tmp",
+                        "--clearenv", *setenv(launch.env), *private, *argv], {})
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         # The compiler sees the toolchain and the build directory: a submission cannot
         # #include a case file, or anything else of the user's, into its program.
-        environment = [x for name, value in build.env.items() for x in ("--setenv", name, value)]
-        return Command([self.path, "--unshare-all", "--die-with-parent", "--new-session",
-                        "--cap-drop", "ALL", *self._system(), *self._toolchain(build.toolchain),
-                        "--bind", str(directory), "/build", "--remount-ro", "/",
-                        "--chdir", "/build", "--clearenv", *environment, *step], {})
+        return Command([*self._sandbox(build.toolchain), "--bind", str(directory), "/build",
+                        "--remount-ro", "/", "--chdir", "/build", "--clearenv",
+                        *setenv(build.env), *step], {})
+
+
+def setenv(environment: Mapping[str, str]) -> list[str]:
+    return [x for name, value in environment.items() for x in ("--setenv", name, value)]
 
 
 @functools.cache
