@@ -188,19 +188,8 @@ def greedy_tree(solver: MeanSolver, candidates: int, guesses: int | None) -> Tre
     gets stuck under the cap."""
     words = solver.words
     size = candidates.bit_count()
-    if size <= 2:
-        if guesses is not None and guesses < size:
-            return None
-        first = (candidates & -candidates).bit_length() - 1
-        node = Tree(words[first])
-        rest = candidates & ~(1 << first)
-        if rest:
-            other = rest.bit_length() - 1
-            node.branches[match(words[first], words[other])] = Tree(words[other])
-        return node
-    if guesses is not None and guesses <= 1:
-        return None
-    if size <= EXACT_BELOW:  # small sets are solved exactly, in a few milliseconds
+    if size <= EXACT_BELOW:  # small sets are solved exactly, in a few milliseconds; the cap
+        # too is checked there (a set too large for the guesses left costs NEVER)
         if solver.cost(candidates, NEVER - 1, guesses) >= NEVER:
             return None
         return solver.tree(candidates, guesses)
@@ -244,7 +233,7 @@ def solve_mean(words: Sequence[str], time_limit: float = 60.0,
         while lower < upper:
             found = solver.cost(everyone, lower, max_guesses)
             if found <= lower:
-                tree = solver.tree(everyone, max_guesses) if len(words) > 2 else greedy
+                tree = solver.tree(everyone, max_guesses)
                 upper = lower = found
             else:
                 lower = min(found, upper)
