@@ -22,6 +22,7 @@ from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
 from judge.harness.registry import harness_named
+from judge.report.per_list import cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
@@ -156,6 +157,13 @@ TRIVIAL = {"python": "honest_first_candidate.py", "cpp": "first_candidate.cpp",
            "kotlin": "first_candidate.kt"}
 
 
+def built_beforehand(runner: IsolatedRunner, case: Case) -> IsolatedRunner:
+    """The runner once it has compiled its file (by playing one case): a build is not a
+    case's cost."""
+    grade(runner, "compile", [case], order_seed=1)
+    return runner
+
+
 def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
     shared process and with a fresh state per case (a fork for Python, a new process for the
@@ -163,14 +171,14 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
     rows = []
     for language, name in TRIVIAL.items():
-        if harness_named(language).missing():
-            rows.append({"language": language, "missing": harness_named(language).missing()})
+        missing = harness_named(language).missing()
+        if missing:
+            rows.append({"language": language, "missing": missing})
             continue
         solution = ROOT / "tests" / "submissions" / "AC" / name
         row: Row = {"language": language, "cases": len(cases)}
         for fresh in (False, True):
-            runner = IsolatedRunner(solution, fresh_state=fresh)
-            grade(runner, "compile", cases[:1], order_seed=1)  # the build is not a case's cost
+            runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])
 
             def graded(runner: Runner = runner) -> Report:
                 return grade(runner, "bench", cases, order_seed=1)
@@ -197,8 +205,8 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
             games: dict[str, list[object]] = {}
             for name, solution in (("port", ROOT / "solutions" / f"{original.port}.py"),
                                    ("original", write_original(original, Path(folder)))):
-                runner = IsolatedRunner(solution, Limits(time_seconds=60.0))
-                grade(runner, "compile", cases[:1], order_seed=1)
+                runner = built_beforehand(IsolatedRunner(solution, Limits(time_seconds=60.0)),
+                                          cases[0])
 
                 def graded(name: str = name, runner: Runner = runner,
                            games: dict[str, list[object]] = games) -> None:
@@ -222,14 +230,11 @@ def optimal_means(lists: int = 20, limit: float = 60.0) -> list[Row]:
     beside the mean number of guesses of reference solutions on the same games."""
     from judge.analysis.mean import solve_mean
 
-    cases = load_cases([ROOT / "cases" / "benchmark"])
-    by_list: dict[tuple[str, ...], list[Case]] = {}
-    for case in cases:
-        by_list.setdefault(case.words, []).append(case)
+    by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
     rows = []
     for words, games in list(by_list.items())[:lists]:
         result = solve_mean(words, time_limit=limit)
-        row: Row = {"list": games[0].name.split("@", 1)[0], "words": len(words),
+        row: Row = {"list": list_name(games), "words": len(words),
                     "secrets": len(games), "seconds": result.seconds, "proven": result.proven,
                     "mean_lower": result.lower / len(words),
                     "mean_upper": result.upper / len(words)}

@@ -40,11 +40,17 @@ def list_name(cases: Sequence[Case]) -> str:
     return stem if all(c.name.split("@", 1)[0] == stem for c in cases) else first
 
 
-def per_list_rows(cases: Sequence[Case], reports: Sequence[Report]) -> list[ListRow]:
-    """One row per distinct word list, in the order the lists first appear among the cases."""
+def cases_by_list(cases: Sequence[Case]) -> dict[tuple[str, ...], list[Case]]:
+    """The cases grouped by word list, the lists in the order they first appear."""
     by_list: dict[tuple[str, ...], list[Case]] = {}
     for case in cases:
         by_list.setdefault(case.words, []).append(case)
+    return by_list
+
+
+def per_list_rows(cases: Sequence[Case], reports: Sequence[Report]) -> list[ListRow]:
+    """One row per distinct word list, in the order the lists first appear among the cases."""
+    by_list = cases_by_list(cases)
     results = [{r.name: r for r in report.results} for report in reports]
     rows = []
     for words, listed in by_list.items():
