@@ -55,6 +55,8 @@ class JvmHarness:
     extensions: tuple[str, ...]
     compiler: str
     package: str
+    source: str  # the submission's file name in the build, as the JVM names it in stack traces
+    runtime: tuple[str, ...] = ()  # jars the program needs beside its classes
     games: tuple[Game, ...] = ("leetcode",)
     stack_dumps: bool = True
     forks: bool = False
@@ -68,7 +70,7 @@ class JvmHarness:
         return None
 
     def _classpath(self, classes: str) -> str:
-        return classes if self.name == "java" else f"{classes}:{KOTLIN_STDLIB}"
+        return ":".join((classes, *self.runtime))
 
     def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
         javac = tool("javac") or "javac"
@@ -78,13 +80,13 @@ class JvmHarness:
         judge_classes = (javac, "-J-Xmx1g", "-encoding", "UTF-8", "-nowarn", "-d", CLASSES,
                          "Master.java", "Harness.java")
         if self.name == "java":
-            files["Solution.java"] = JAVA_IMPORTS.encode() + source
-            steps: tuple[tuple[str, ...], ...] = ((*judge_classes, "Solution.java"),)
+            files[self.source] = JAVA_IMPORTS.encode() + source
+            steps: tuple[tuple[str, ...], ...] = ((*judge_classes, self.source),)
         else:
-            files["solution.kt"] = source
+            files[self.source] = source
             kotlinc = tool(self.compiler) or self.compiler
             steps = (judge_classes, (kotlinc, "-nowarn", "-cp", CLASSES, "-d", CLASSES,
-                                     "solution.kt"))
+                                     self.source))
         versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "") if t)
         java = tool("java") or "java"
         # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
@@ -112,9 +114,8 @@ class JvmHarness:
         end = 1
         while end < len(lines) and lines[end].startswith("\tat "):
             end += 1
-        source = "Solution.java" if self.name == "java" else "solution.kt"
         frames = [Frame(int(m["line"]), m["function"]) for line in lines[1:end]
-                  if (m := FRAME.fullmatch(line)) and m["file"] == source]
+                  if (m := FRAME.fullmatch(line)) and m["file"] == self.source]
         rest = "\n".join(lines[end:])
         return output[:start] + rest, frames
 
@@ -123,5 +124,5 @@ class JvmHarness:
         return "java.lang.OutOfMemoryError" in output
 
 
-JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless")
-KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin")
+JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution.java")
+KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt", (KOTLIN_STDLIB,))
