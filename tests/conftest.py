@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from judge.harness.javascript import leetcode_packages
-from judge.harness.registry import HARNESSES
+from judge.harness.registry import HARNESSES, harness_named
 from judge.run.build import CACHE_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,15 +35,34 @@ BOTH_MODES = [pytest.param(False, id="plain"),
 EXTENSIONS = {e: h for h in HARNESSES for e in h.extensions}
 
 
+def toolchain_marks(*languages: str) -> list[pytest.MarkDecorator]:
+    """A skip, saying why, where a language's compiler or runtime is missing here (`make test`
+    installs them where it may); none where all are there."""
+    for language in languages:
+        missing = harness_named(language).missing()
+        if missing:
+            return [pytest.mark.skip(reason=missing)]
+    return []
+
+
+def needs_languages(*languages: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def marked(test: Callable[..., None]) -> Callable[..., None]:
+        for mark in toolchain_marks(*languages):
+            test = mark(test)
+        return test
+
+    return marked
+
+
 def language_marks(path: Path) -> list[pytest.MarkDecorator]:
-    """A submission in a language whose toolchain is missing here is skipped, saying why
-    (`make test` installs them where it may)."""
-    missing = EXTENSIONS[path.suffix].missing()
+    """A submission in a language whose toolchain is missing here is skipped, saying why."""
     first_line = path.read_text(encoding="utf-8").split("\n", 1)[0]
-    if not missing and "needs: LeetCode's JavaScript packages" in first_line and \
+    marks = toolchain_marks(EXTENSIONS[path.suffix].name)
+    if not marks and "needs: LeetCode's JavaScript packages" in first_line and \
             leetcode_packages() is None:
-        missing = "LeetCode's JavaScript packages are not installed: make node-packages"
-    return [pytest.mark.skip(reason=missing)] if missing else []
+        marks = [pytest.mark.skip(
+            reason="LeetCode's JavaScript packages are not installed: make node-packages")]
+    return marks
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -19,7 +19,7 @@ from judge.__main__ import main
 from judge.cases import Case, load_cases
 from judge.grading import grade
 from judge.harness.launch import Build
-from judge.harness.registry import UnknownLanguage, harness_for, harness_named
+from judge.harness.registry import UnknownLanguage, harness_for
 from judge.run.build import CompileError, built_program
 from judge.run.confine import Unconfined
 from judge.run.inprocess import InProcessRunner
@@ -27,19 +27,21 @@ from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 from judge.wc2022.game import CONTEST_DICTIONARY, EntryPoints, play_round, read_dictionary
 
-from .conftest import CASES, SANDBOX_MARKS, SOLUTIONS, needs_bubblewrap
+from .conftest import (
+    CASES,
+    SANDBOX_MARKS,
+    SOLUTIONS,
+    needs_bubblewrap,
+    needs_languages,
+    toolchain_marks,
+)
 from .test_wc2022_numpy import guesses, one_per_letter
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 LIMITS = Limits(time_seconds=20.0, memory_mb=1024)
 
 
-def available(language: str) -> list[pytest.MarkDecorator]:
-    missing = harness_named(language).missing()
-    return [pytest.mark.skip(reason=missing)] if missing else []
-
-
-ORIGINALS = [pytest.param(o, id=f"{o.language}-{o.seed[:3]}", marks=available(o.language))
+ORIGINALS = [pytest.param(o, id=f"{o.language}-{o.seed[:3]}", marks=toolchain_marks(o.language))
              for o in seeds.ORIGINALS]
 
 
@@ -83,7 +85,7 @@ def test_the_seeds_original_plays_its_ports_games(tmp_path: Path, seed: seeds.Or
     assert not differing, differing[:3]
 
 
-LANGUAGES = [pytest.param(name, id=name, marks=available(name))
+LANGUAGES = [pytest.param(name, id=name, marks=toolchain_marks(name))
              for name in ("cpp", "java", "javascript", "kotlin")]
 EXTENSION = {"cpp": ".cpp", "java": ".java", "javascript": ".js", "kotlin": ".kt"}
 
@@ -144,7 +146,7 @@ def test_a_case_file_is_read_only_without_the_sandbox(tmp_path: Path, language: 
 
 @needs_bubblewrap
 @pytest.mark.parametrize("sandbox", [False, True], ids=["plain", "sandbox"])
-@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+@needs_languages("cpp")
 def test_no_compiler_can_include_a_case_file(tmp_path: Path, sandbox: bool) -> None:
     """The compiler runs in the sandbox wherever bubblewrap works, whatever the run's mode."""
     secret_header = tmp_path / "secret.h"
@@ -182,8 +184,7 @@ def test_a_missing_toolchain_is_one_clear_line(monkeypatch: pytest.MonkeyPatch,
     assert "Traceback" not in error
 
 
-@pytest.mark.skipif(bool(harness_named("cpp").missing() or harness_named("javascript").missing()),
-                    reason="needs g++ and node")
+@needs_languages("cpp", "javascript")
 def test_compare_takes_files_of_any_language(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(SOLUTIONS / "minimax_cpp.py"), str(SUBMISSIONS / "AC/first_candidate.cpp"),
@@ -225,7 +226,7 @@ def test_a_compilers_flood_is_cut_to_its_first_lines(tmp_path: Path) -> None:
     assert len(error.message) < 4000 and re.search(r"\[\.\.\. \d+ more lines\]", error.message)
 
 
-@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+@needs_languages("cpp")
 def test_the_language_option_names_what_the_extension_cannot(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     solution = tmp_path / "pasted.txt"
@@ -239,7 +240,7 @@ def test_the_language_option_names_what_the_extension_cannot(
     assert "Python files only" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+@needs_languages("cpp")
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 def test_including_an_endless_device_is_a_compile_error(tmp_path: Path, device: str) -> None:
     """Unbounded, the preprocessor would read the device into memory until the machine ran out;
@@ -254,7 +255,7 @@ def test_including_an_endless_device_is_a_compile_error(tmp_path: Path, device: 
 
 @pytest.mark.skipif(not (seeds.SEEDS_DIRECTORY.is_dir() and CONTEST_DICTIONARY.exists()),
                     reason="needs the seeds and the contest dictionary beside the project")
-@pytest.mark.skipif(bool(harness_named("cpp").missing()), reason="no g++")
+@needs_languages("cpp")
 def test_seed_004s_original_plays_the_p8079_ports_guesses(tmp_path: Path) -> None:
     """Seed 004's C++ reads exactly the contest's 8,869 words, so only that dictionary."""
     original = seeds.write_original(seeds.WC2022_ORIGINAL, tmp_path)
