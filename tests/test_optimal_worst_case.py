@@ -1,0 +1,63 @@
+"""optimal_worst_case.py: its worst case is each list's optimum, as `optimal` proves it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from judge.analysis.optimal import solve
+from judge.cases import Case, load_cases
+from judge.generate import random_words
+from judge.grading import grade
+from judge.result import Report
+from judge.run.inprocess import InProcessRunner
+from judge.run.session import IsolatedRunner
+
+from .conftest import CASES, SOLUTIONS
+from .strategies import word_lists
+
+SOLUTION = SOLUTIONS / "optimal_worst_case.py"
+
+
+def every_secret(words: list[str] | tuple[str, ...], allowed: int = 30) -> list[Case]:
+    return [Case(f"secret{i}", w, tuple(words), allowed) for i, w in enumerate(words)]
+
+
+def proven_optimum(words: list[str] | tuple[str, ...]) -> int:
+    optimum = solve(words, time_limit=120)
+    assert optimum.proven, "the test's lists are small enough to prove within the limit"
+    return optimum.upper
+
+
+def worst_case(report: Report) -> int:
+    assert report.all_accepted, [(r.name, r.verdict, r.detail) for r in report.results]
+    return max(r.guesses for r in report.results)
+
+
+@settings(max_examples=40)
+@given(word_lists(min_size=1, max_size=40, alphabet="abc"))
+def test_its_worst_case_is_the_optimum_on_tie_heavy_lists(words: list[str]) -> None:
+    # Three letters: many words answer alike, so the greedy choice is often not the optimal one.
+    report = grade(InProcessRunner(SOLUTION), "optimal_worst_case", every_secret(words),
+                   order_seed=0)
+    assert worst_case(report) == proven_optimum(words)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_its_worst_case_is_the_optimum_on_random_lists_of_sixty(seed: int) -> None:
+    words = random_words(random.Random(seed), 60)
+    report = grade(InProcessRunner(SOLUTION), "optimal_worst_case", every_secret(words),
+                   order_seed=seed)
+    assert worst_case(report) == proven_optimum(words)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["bench07", "bench10"])
+def test_it_plays_eight_where_the_strongest_needs_nine(name: str) -> None:
+    cases = load_cases([CASES / "benchmark" / f"{name}.json"])
+    ours = grade(IsolatedRunner(SOLUTION), "optimal_worst_case", cases, order_seed=1)
+    strongest = grade(InProcessRunner(SOLUTIONS / "strongest.py"), "strongest", cases)
+    assert worst_case(ours) == proven_optimum(cases[0].words) == 8
+    assert worst_case(strongest) == 9
