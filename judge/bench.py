@@ -22,6 +22,7 @@ from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
 from judge.harness.registry import harness_named
+from judge.master import FixedSecret, Master
 from judge.report.per_list import cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
@@ -246,6 +247,34 @@ def optimal_means(lists: int = 20, limit: float = 60.0) -> list[Row]:
     return rows
 
 
+OPTIMUM_PLAYER = "optimal_worst_case"
+
+
+def playing_the_optimum(lists: int = 20, limit: float = 60.0) -> list[Row]:
+    """Each benchmark list's optimum as `optimal` proves it, with the proof's time, beside
+    optimal_worst_case.py played as LeetCode runs it (one process for every game): its worst
+    case, its first game on the list (where it plans) and its slowest later game (from its
+    cache), in CPU seconds."""
+    runner = InProcessRunner(ROOT / "solutions" / f"{OPTIMUM_PLAYER}.py")
+    by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
+    rows = []
+    for words, games in list(by_list.items())[:lists]:
+        proof = solve(words, time_limit=limit)
+        seconds, guesses, accepted = [], [], True
+        for case in games:
+            master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
+            start = time.process_time()
+            outcome = runner.play(master, None)
+            seconds.append(time.process_time() - start)
+            guesses.append(master.calls)
+            accepted = accepted and outcome.verdict is None and master.verdict()[0] == "AC"
+        rows.append({"list": list_name(games), "proof_s": proof.seconds, "proven": proof.proven,
+                     "lower": proof.lower, "upper": proof.upper, "worst": max(guesses),
+                     "mean": statistics.fmean(guesses), "accepted": accepted,
+                     "first_game_s": seconds[0], "slowest_later_s": max(seconds[1:], default=0.0)})
+    return rows
+
+
 def optimal_solver(sizes: tuple[int, ...] = (30, 60, 100), limit: float = 60.0) -> list[Row]:
     rows = []
     for n in sizes:
@@ -367,6 +396,22 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
         outcome = (f"optimum {row['upper']}" if row["proven"]
                    else f"bounds {row['lower']}..{row['upper']}, not proven")
         print(f"  {row['words']:>6} words  {row['seconds']:7.2f} s  {outcome}")
+    print(f"each benchmark list's proven optimum (time limit {optimal_limit:g} s each), and "
+          f"{OPTIMUM_PLAYER}.py played as on LeetCode (CPU seconds; targets: first game <= 5 s, "
+          f"later games <= 50 ms, proof <= 10 s)")
+    results["optimum_player"] = rows = playing_the_optimum(limit=optimal_limit)
+    for row in rows:
+        optimum = str(row["upper"]) if row["proven"] else f"{row['lower']}..{row['upper']}"
+        print(f"  {row['list']}  proof {row['proof_s']:6.2f} s  optimum {optimum:<5} "
+              f"worst {row['worst']}{'' if row['accepted'] else '!'}  mean {row['mean']:.2f}  "
+              f"first game {row['first_game_s']:5.2f} s  "
+              f"slowest later {row['slowest_later_s'] * 1000:6.2f} ms")
+    met = sum(r["proven"] and r["worst"] == r["upper"] for r in rows)
+    proofs = [r["proof_s"] for r in rows]
+    print(f"  optimum met on {met} of {len(rows)} lists; slowest proof {max(proofs):.2f} s, "
+          f"all proofs {sum(proofs):.1f} s; slowest first game "
+          f"{max(r['first_game_s'] for r in rows):.2f} s, slowest later game "
+          f"{max(r['slowest_later_s'] for r in rows) * 1000:.2f} ms")
     print(f"optimal mean on the benchmark lists (time limit {optimal_limit:g} s each), beside "
           f"the means of {', '.join(MEAN_REFERENCES)}")
     results["optimal_mean"] = optimal_means(limit=optimal_limit)

@@ -103,3 +103,10 @@ def test_optimal_mean_rows_sit_beside_the_solutions_means() -> None:
     assert row["mean_lower"] <= row["mean_upper"]
     # Every reference solution's mean is a strategy's mean: none is below the proven bound.
     assert all(row["mean_lower"] <= row[name] for name in bench.MEAN_REFERENCES)
+
+
+def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
+    (row,) = bench.playing_the_optimum(lists=1, limit=1.0)
+    assert row["list"] == "bench01" and row["accepted"]
+    assert row["lower"] <= row["upper"] and row["lower"] <= row["worst"]
+    assert {"proof_s", "first_game_s", "slowest_later_s", "mean", "proven"} <= set(row)

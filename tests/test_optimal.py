@@ -3,13 +3,14 @@ from __future__ import annotations
 import json
 import random
 import string
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 
 from judge.__main__ import main
-from judge.analysis.optimal import solve
+from judge.analysis.optimal import Solver, solve
 from judge.generate import random_words
 from judge.rules import match
 
@@ -23,6 +24,25 @@ def test_the_optimum_is_the_brute_force_optimum(listed: list[str]) -> None:
     assert result.proven and result.lower == result.upper == brute_force_optimum(listed)
     assert result.tree is not None
     assert max(result.tree.guesses_for(w, match) for w in listed) == result.upper
+
+
+@given(word_lists(3, 30, alphabet="abc"))
+def test_the_quick_search_agrees_with_the_exhaustive_one(listed: list[str]) -> None:
+    everyone = (1 << len(listed)) - 1
+    optimum = solve(listed, time_limit=30).upper
+    for guesses in range(1, optimum + 1):
+        quick = Solver(listed, time.monotonic() + 30)
+        found = quick.find(everyone, guesses, steps=1 << 30)
+        assert found == ("found" if guesses == optimum else "impossible")
+        if found == "found":
+            tree = quick.tree(everyone)
+            assert max(tree.guesses_for(w, match) for w in listed) <= guesses
+
+
+def test_the_quick_search_stops_after_its_steps_and_says_it_does_not_know() -> None:
+    words = json.loads((CASES / "benchmark" / "bench01.json").read_text())[0]["words"]
+    solver = Solver(words, time.monotonic() + 60)
+    assert solver.find((1 << len(words)) - 1, 8, steps=50) == "unknown"
 
 
 def test_26_words_one_letter_apart_need_26() -> None:
