@@ -39,11 +39,11 @@ def test_the_engine_row_notices_counts_that_differ() -> None:
 
 
 def test_isolation_rows() -> None:
-    row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 4.0))
+    row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 2.5, 4.0))
     assert row["cases"] == 100 and (row["in_process_s"], row["isolated_s"]) == (2.0, 3.0)
     assert row["ratio"] == 1.5 and row["same_games"]
     if "sandboxed_s" in row:
-        assert row["sandboxed_ratio"] == 2.0
+        assert row["sandbox_shared_ratio"] == 1.25 and row["sandboxed_ratio"] == 2.0
     assert row["guess_round_trip_us"] > 0 and row["worker_start_s"] > 0
 
 
