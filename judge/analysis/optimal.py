@@ -167,24 +167,39 @@ class Solver:
                 groups.sort(key=int.bit_count, reverse=True)
                 yield guess, groups
 
-    def can_solve(self, candidates: int, guesses: int) -> bool:
+    def known(self, candidates: int, guesses: int) -> bool | None:
+        """Whether the set is solvable within `guesses` as far as is known without a search:
+        two words or fewer, a result remembered, or the list-wide capacity; None otherwise."""
         size = candidates.bit_count()
-        if size <= 1:
+        if size <= 2:
             return guesses >= size
         if guesses >= self.solvable_in.get(candidates, 1 << 30):
             return True
         if guesses <= self.not_in.get(candidates, 0) or size > self.capacity(guesses):
             return False
-        if size == 2:
-            return guesses >= 2
+        return None
+
+    def splits_to_try(self, candidates: int, guesses: int
+                      ) -> Iterator[tuple[int, list[int]]] | None:
+        """The splits a search of this set tries (see `options`), or None when the set's own
+        capacities rule it out, which is remembered. Each call counts as one set searched."""
         self.calls += 1
         if self.calls % 256 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
         capacities, sizes = self.bounds_and_sizes(candidates, guesses)
-        if capacities[guesses] < size:
+        if capacities[guesses] < candidates.bit_count():
             self.not_in[candidates] = guesses
+            return None
+        return self.options(candidates, sizes, capacities[guesses - 1])
+
+    def can_solve(self, candidates: int, guesses: int) -> bool:
+        known = self.known(candidates, guesses)
+        if known is not None:
+            return known
+        splits = self.splits_to_try(candidates, guesses)
+        if splits is None:
             return False
-        for guess, groups in self.options(candidates, sizes, capacities[guesses - 1]):
+        for guess, groups in splits:
             if all(self.can_solve(group, guesses - 1) for group in groups):
                 self.solvable_in[candidates] = guesses
                 self.choice[candidates] = guess
@@ -209,28 +224,19 @@ class Solver:
         return found
 
     def _find(self, candidates: int, guesses: int, discrepancies: int) -> Found:
-        size = candidates.bit_count()
-        if size <= 2:
-            return "found" if guesses >= size else "impossible"
-        if guesses >= self.solvable_in.get(candidates, 1 << 30):
-            return "found"
-        if guesses <= self.not_in.get(candidates, 0) or size > self.capacity(guesses):
-            return "impossible"
+        known = self.known(candidates, guesses)
+        if known is not None:
+            return "found" if known else "impossible"
         if self.tried.get((candidates, guesses), -1) >= discrepancies:
             return "unknown"
         self.steps_left -= 1
         if self.steps_left < 0:
             raise OutOfSteps
-        self.calls += 1
-        if self.calls % 256 == 0 and time.monotonic() > self.deadline:
-            raise OutOfTime
-        capacities, sizes = self.bounds_and_sizes(candidates, guesses)
-        if capacities[guesses] < size:
-            self.not_in[candidates] = guesses
+        splits = self.splits_to_try(candidates, guesses)
+        if splits is None:
             return "impossible"
         result: Found = "impossible"
-        for rank, (guess, groups) in enumerate(
-                self.options(candidates, sizes, capacities[guesses - 1])):
+        for rank, (guess, groups) in enumerate(splits):
             if rank > discrepancies:
                 result = "unknown"  # the rest waits for a search with more discrepancies
                 break
