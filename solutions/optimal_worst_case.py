@@ -2,22 +2,23 @@
 # proves them, and the fewest guesses on average that this solution finds under that cap.
 #
 # Not a port. Once per list (the first game), with NumPy:
-# 1. Depth. For d = 1, 2, ... it looks for a strategy that finds every secret within d guesses
-#    with a limited discrepancy search: at every set of possible secrets the guesses are tried
-#    in the order of a heuristic (smallest largest group first), and a search with k
+# 1. Depth. The entropy policy's worst case d is a first cap (its rollout is a strategy). Then
+#    for d - 1, d - 2, ... it looks for a strategy that finds every secret within that many
+#    guesses, with a limited discrepancy search: at every set of possible secrets the guesses
+#    are tried in the order of a heuristic (smallest largest group first), and a search with k
 #    discrepancies may go past the first few only k times along a path; k grows until a
 #    strategy is found, the search proves that none exists (every guess tried, every failure
-#    proven), or it has used BUDGET steps at this d. Found strategies are correct by
-#    construction; a d abandoned for want of budget costs the optimum, never correctness. On
-#    the shipped benchmark a budget of a few thousand steps finds the proven optimum of all
-#    20 lists.
+#    proven), or it has used BUDGET steps. It stops at the first cap it cannot reach. Found
+#    strategies are correct by construction; a cap given up for want of budget costs the
+#    optimum, never correctness. On the shipped benchmark a budget of a few thousand steps
+#    finds the proven optimum of all 20 lists.
 # 2. Mean. Each turn it guesses like strongest.py (entropy shortlist, rollouts, exact search on
 #    small sets), the least total first, but only among guesses known to keep within the
 #    guesses left: their rollout does, or a short search (CHECK_BUDGET steps) shows every
 #    reply group solvable with one guess fewer. The strategy found in step 1 always offers one.
 # The whole plan, every turn of every game on the list, is made in the first game and cached
 # per list: later games only look their turns up. On the benchmark (2,000 games): worst case
-# the proven optimum on all 20 lists, mean 5.500; 1.2-2.5 s of CPU for a list's first game.
+# the proven optimum on all 20 lists, mean 5.500; 0.8-2.0 s of CPU for a list's first game.
 import math
 
 import numpy as np
@@ -95,16 +96,16 @@ class Plan:
     # --- step 1: the fewest guesses that always suffice -------------------------------------
 
     def least_depth(self):
-        depth = 1
-        while True:
-            if self.n <= 2 and depth >= self.n:
-                return depth
+        """Down from the worst case of the entropy rollout, while the search finds one fewer."""
+        depth = self.base(self.everyone)[0] if self.n > 1 else 1
+        while depth > 1:
             try:
-                if self.search_depth(self.everyone, depth, self.BUDGET):
-                    return depth
+                if not self.search_depth(self.everyone, depth - 1, self.BUDGET):
+                    break  # proven: no strategy within depth - 1
             except OutOfBudget:
-                pass
-            depth += 1
+                break
+            depth -= 1
+        return depth
 
     def search_depth(self, candidates, guesses, budget):
         """Whether the search finds a strategy within `guesses`; False once it proves none."""
