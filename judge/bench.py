@@ -352,96 +352,135 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
     return rows
 
 
-def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
-        wc2022_rounds: int = 1000) -> dict[str, Any]:
-    results: dict[str, Any] = {}
-    print("engine against plain Python (reply counts, every guess x every candidate)")
-    results["engine"] = engine_against_plain_python()
-    for row in results["engine"]:
-        print(f"  {row['words']:>6} words  python {row['python_s']:8.3f} s  "
-              f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x"
-              + ("" if row["agree"] else "  THE COUNTS DIFFER"))
-    results["scale"] = engine_at_scale()
-    s = results["scale"]
-    print(f"  {s['words']:>6} words  matrix {s['matrix_s']:.2f} s, "
-          f"one minimax guess {s['minimax_guess_s']:.2f} s")
-    print("isolation (minimax_cpp on 100-word benchmark cases)")
-    results["isolation"] = iso = isolation_cost()
-    print(f"  {iso['cases']} cases  in-process {iso['in_process_s']:.2f} s  "
-          f"isolated {iso['isolated_s']:.2f} s  ratio {iso['ratio']:.2f}x  "
-          f"(target <= 1.5x)" + ("" if iso["same_games"] else "  THE GAMES DIFFER"))
-    print(f"  one guess through the pipe {iso['guess_round_trip_us']:.0f} us, "
-          f"worker start {iso['worker_start_s'] * 1000:.0f} ms")
+def engine_lines(engine: list[Row], scale: Row) -> list[str]:
+    """The engine's rows and, last, its size at scale (see `engine_at_scale`)."""
+    lines = [f"  {row['words']:>6} words  python {row['python_s']:8.3f} s  "
+             f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x"
+             + ("" if row["agree"] else "  THE COUNTS DIFFER") for row in engine]
+    return [*lines, f"  {scale['words']:>6} words  matrix {scale['matrix_s']:.2f} s, "
+                    f"one minimax guess {scale['minimax_guess_s']:.2f} s"]
+
+
+def isolation_lines(iso: Row) -> list[str]:
+    lines = [f"  {iso['cases']} cases  in-process {iso['in_process_s']:.2f} s  "
+             f"isolated {iso['isolated_s']:.2f} s  ratio {iso['ratio']:.2f}x  "
+             f"(target <= 1.5x)" + ("" if iso["same_games"] else "  THE GAMES DIFFER"),
+             f"  one guess through the pipe {iso['guess_round_trip_us']:.0f} us, "
+             f"worker start {iso['worker_start_s'] * 1000:.0f} ms"]
     if "sandboxed_s" in iso:
-        print(f"  sandboxed (bubblewrap), one process a list {iso['sandbox_shared_s']:.2f} s  "
-              f"ratio {iso['sandbox_shared_ratio']:.2f}x  (the sandbox's cost; target <= 1.5x)")
-        print(f"  sandboxed, fresh state per case (the default) {iso['sandboxed_s']:.2f} s  "
-              f"ratio {iso['sandboxed_ratio']:.2f}x  (the sandbox's cost times the fresh "
-              f"state's)")
-    results["fresh_state"] = fresh = fresh_state_cost()
-    print(f"fresh state per case against one shared process ({fresh['cases']} benchmark cases)")
-    print(f"  minimax_cpp  shared {fresh['minimax_cpp_shared_s']:.2f} s  fresh "
-          f"{fresh['minimax_cpp_fresh_s']:.2f} s  ratio {fresh['ratio']:.2f}x  (target <= 1.5x)")
-    print(f"  overhead of a fresh state: {fresh['per_case_ms']:.2f} ms a case  (target <= 5 ms)")
-    print("languages: a trivial solution's cost per case (100 benchmark cases)")
-    results["languages"] = language_overhead()
-    for row in results["languages"]:
-        if "missing" in row:
-            print(f"  {row['language']:<10} unavailable: {row['missing']}")
-            continue
-        print(f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
-              f"fresh state {row['fresh_ms']:7.2f} ms a case")
-    print("the seeds' originals, unchanged, against their Python ports (benchmark games)")
-    results["originals"] = original_against_port()
-    for row in results["originals"]:
-        print(f"  seed {row['seed']} {row['language']:<10} {row['cases']} games: port "
-              f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
-              f"(port / original {row['ratio']:.2f})  "
-              + ("same games" if row["same_games"] else "THE GAMES DIFFER"))
-    print(f"optimal solver on random lists (time limit {optimal_limit:g} s each)")
-    results["optimal"] = optimal_solver(limit=optimal_limit)
-    for row in results["optimal"]:
-        outcome = (f"optimum {row['upper']}" if row["proven"]
-                   else f"bounds {row['lower']}..{row['upper']}, not proven")
-        print(f"  {row['words']:>6} words  {row['seconds']:7.2f} s  {outcome}")
-    print(f"each benchmark list's proven optimum (time limit {optimal_limit:g} s each), and "
-          f"{OPTIMUM_PLAYER}.py played as on LeetCode (CPU seconds; targets: first game <= 5 s, "
-          f"later games <= 50 ms, proof <= 10 s)")
-    results["optimum_player"] = rows = playing_the_optimum(limit=optimal_limit)
+        lines += [f"  sandboxed (bubblewrap), one process a list {iso['sandbox_shared_s']:.2f} s"
+                  f"  ratio {iso['sandbox_shared_ratio']:.2f}x  (the sandbox's cost; "
+                  f"target <= 1.5x)",
+                  f"  sandboxed, fresh state per case (the default) {iso['sandboxed_s']:.2f} s"
+                  f"  ratio {iso['sandboxed_ratio']:.2f}x  (the sandbox's cost times the fresh "
+                  f"state's)"]
+    return lines
+
+
+def fresh_state_lines(fresh: Row) -> list[str]:
+    return [f"  minimax_cpp  shared {fresh['minimax_cpp_shared_s']:.2f} s  fresh "
+            f"{fresh['minimax_cpp_fresh_s']:.2f} s  ratio {fresh['ratio']:.2f}x  "
+            f"(target <= 1.5x)",
+            f"  overhead of a fresh state: {fresh['per_case_ms']:.2f} ms a case  "
+            f"(target <= 5 ms)"]
+
+
+def language_lines(rows: list[Row]) -> list[str]:
+    return [f"  {row['language']:<10} unavailable: {row['missing']}" if "missing" in row else
+            f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
+            f"fresh state {row['fresh_ms']:7.2f} ms a case" for row in rows]
+
+
+def original_lines(rows: list[Row]) -> list[str]:
+    return [f"  seed {row['seed']} {row['language']:<10} {row['cases']} games: port "
+            f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
+            f"(port / original {row['ratio']:.2f})  "
+            + ("same games" if row["same_games"] else "THE GAMES DIFFER") for row in rows]
+
+
+def optimal_lines(rows: list[Row]) -> list[str]:
+    return [f"  {row['words']:>6} words  {row['seconds']:7.2f} s  "
+            + (f"optimum {row['upper']}" if row["proven"]
+               else f"bounds {row['lower']}..{row['upper']}, not proven") for row in rows]
+
+
+def optimum_player_lines(rows: list[Row]) -> list[str]:
+    lines = []
     for row in rows:
         optimum = str(row["upper"]) if row["proven"] else f"{row['lower']}..{row['upper']}"
-        print(f"  {row['list']}  proof {row['proof_s']:6.2f} s  optimum {optimum:<5} "
-              f"worst {row['worst']}{'' if row['accepted'] else '!'}  mean {row['mean']:.2f}  "
-              f"first game {row['first_game_s']:5.2f} s  "
-              f"slowest later {row['slowest_later_s'] * 1000:6.2f} ms")
+        lines.append(f"  {row['list']}  proof {row['proof_s']:6.2f} s  optimum {optimum:<5} "
+                     f"worst {row['worst']}{'' if row['accepted'] else '!'}  "
+                     f"mean {row['mean']:.2f}  first game {row['first_game_s']:5.2f} s  "
+                     f"slowest later {row['slowest_later_s'] * 1000:6.2f} ms")
     met = sum(r["proven"] and r["worst"] == r["upper"] for r in rows)
     proofs = [r["proof_s"] for r in rows]
-    print(f"  optimum met on {met} of {len(rows)} lists; slowest proof {max(proofs):.2f} s, "
-          f"all proofs {sum(proofs):.1f} s; slowest first game "
-          f"{max(r['first_game_s'] for r in rows):.2f} s, slowest later game "
-          f"{max(r['slowest_later_s'] for r in rows) * 1000:.2f} ms")
-    print(f"optimal mean on the benchmark lists (time limit {optimal_limit:g} s each), beside "
-          f"the means of {', '.join(MEAN_REFERENCES)}")
-    results["optimal_mean"] = optimal_means(limit=optimal_limit)
-    for row in results["optimal_mean"]:
+    return [*lines, f"  optimum met on {met} of {len(rows)} lists; slowest proof "
+                    f"{max(proofs):.2f} s, all proofs {sum(proofs):.1f} s; slowest first game "
+                    f"{max(r['first_game_s'] for r in rows):.2f} s, slowest later game "
+                    f"{max(r['slowest_later_s'] for r in rows) * 1000:.2f} ms"]
+
+
+def optimal_mean_lines(rows: list[Row]) -> list[str]:
+    lines = []
+    for row in rows:
         proof = (f"optimal mean {row['mean_upper']:.3f}" if row["proven"] else
                  f"mean in {row['mean_lower']:.3f}..{row['mean_upper']:.3f}")
         others = "  ".join(f"{name} {row[name]:.3f}" for name in MEAN_REFERENCES if name in row)
-        print(f"  {row['list']}  {row['seconds']:6.1f} s  {proof:<28} {others}")
-    print(f"fuzzer: time to the first fair list lost at limit 10 (budget {fuzz_budget:g} s)")
-    results["fuzz"] = fuzz_first_find(fuzz_budget)
-    for row in results["fuzz"]:
-        found = ("nothing found" if row["first_find_s"] is None
-                 else f"first find after {row['first_find_s']:.1f} s")
-        print(f"  {row['solution']:<16} {found} ({row['lists_tried']} lists tried)")
-    print(f"P8079: {wc2022_rounds} rounds through the worker, init included (seed 0)")
-    results["wc2022"] = wc2022_matches(wc2022_rounds)
-    port_seconds = {r["dictionary"]: r["seconds"] for r in results["wc2022"]
-                    if r["solution"] == WC2022_PORT}
-    for row in results["wc2022"]:
-        ratio = port_seconds[row["dictionary"]] / row["seconds"]
-        print(f"  {row['dictionary']:<22} {row['solution']:<14} {row['seconds']:7.1f} s "
-              f"(CPU {row['cpu_seconds']:6.1f} s, {ratio:5.1f}x the port)  "
-              f"{row['points_per_round']:6.2f} points a round, {row['lost']} lost, "
-              f"{'same guesses as the port' if row['same_as_port'] else 'its own guesses'}")
+        lines.append(f"  {row['list']}  {row['seconds']:6.1f} s  {proof:<28} {others}")
+    return lines
+
+
+def fuzz_lines(rows: list[Row]) -> list[str]:
+    return [f"  {row['solution']:<16} "
+            + ("nothing found" if row["first_find_s"] is None
+               else f"first find after {row['first_find_s']:.1f} s")
+            + f" ({row['lists_tried']} lists tried)" for row in rows]
+
+
+def wc2022_lines(rows: list[Row]) -> list[str]:
+    port_seconds = {r["dictionary"]: r["seconds"] for r in rows if r["solution"] == WC2022_PORT}
+    return [f"  {row['dictionary']:<22} {row['solution']:<14} {row['seconds']:7.1f} s "
+            f"(CPU {row['cpu_seconds']:6.1f} s, "
+            f"{port_seconds[row['dictionary']] / row['seconds']:5.1f}x the port)  "
+            f"{row['points_per_round']:6.2f} points a round, {row['lost']} lost, "
+            f"{'same guesses as the port' if row['same_as_port'] else 'its own guesses'}"
+            for row in rows]
+
+
+def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
+        wc2022_rounds: int = 1000) -> dict[str, Any]:
+    """Every measurement in turn: its title first, then its rows once it is made."""
+    results: dict[str, Any] = {}
+
+    def section(key: str, title: str, measure: Callable[[], Any],
+                lines: Callable[[Any], list[str]]) -> Any:
+        print(title, flush=True)
+        results[key] = measure()
+        print("\n".join(lines(results[key])), flush=True)
+        return results[key]
+
+    section("engine", "engine against plain Python (reply counts, every guess x every candidate)",
+            engine_against_plain_python,
+            lambda rows: engine_lines(rows, results.setdefault("scale", engine_at_scale())))
+    section("isolation", "isolation (minimax_cpp on 100-word benchmark cases)", isolation_cost,
+            isolation_lines)
+    section("fresh_state", "fresh state per case against one shared process (the benchmark)",
+            fresh_state_cost, fresh_state_lines)
+    section("languages", "languages: a trivial solution's cost per case (100 benchmark cases)",
+            language_overhead, language_lines)
+    section("originals", "the seeds' originals, unchanged, against their Python ports "
+            "(benchmark games)", original_against_port, original_lines)
+    section("optimal", f"optimal solver on random lists (time limit {optimal_limit:g} s each)",
+            lambda: optimal_solver(limit=optimal_limit), optimal_lines)
+    section("optimum_player", f"each benchmark list's proven optimum (time limit "
+            f"{optimal_limit:g} s each), and {OPTIMUM_PLAYER}.py played as on LeetCode (CPU "
+            f"seconds; targets: first game <= 5 s, later games <= 50 ms, proof <= 10 s)",
+            lambda: playing_the_optimum(limit=optimal_limit), optimum_player_lines)
+    section("optimal_mean", f"optimal mean on the benchmark lists (time limit {optimal_limit:g} "
+            f"s each), beside the means of {', '.join(MEAN_REFERENCES)}",
+            lambda: optimal_means(limit=optimal_limit), optimal_mean_lines)
+    section("fuzz", f"fuzzer: time to the first fair list lost at limit 10 (budget "
+            f"{fuzz_budget:g} s)", lambda: fuzz_first_find(fuzz_budget), fuzz_lines)
+    section("wc2022", f"P8079: {wc2022_rounds} rounds through the worker, init included "
+            f"(seed 0)", lambda: wc2022_matches(wc2022_rounds), wc2022_lines)
     return results

@@ -30,6 +30,8 @@ def test_engine_rows_have_both_timings_and_their_ratio() -> None:
     assert row["agree"]  # the engine's counts are the definition's
     scale = bench.engine_at_scale(300)
     assert scale["matrix_s"] > 0 and scale["minimax_guess_s"] > 0
+    lines = bench.engine_lines([row], scale)
+    assert "ratio     6.0x" in lines[0] and lines[1].startswith("     300 words  matrix")
 
 
 def test_the_engine_row_notices_counts_that_differ() -> None:
@@ -45,20 +47,27 @@ def test_isolation_rows() -> None:
     if "sandboxed_s" in row:
         assert row["sandbox_shared_ratio"] == 1.25 and row["sandboxed_ratio"] == 2.0
     assert row["guess_round_trip_us"] > 0 and row["worker_start_s"] > 0
+    lines = bench.isolation_lines(row)
+    assert "ratio 1.50x" in lines[0] and "GAMES DIFFER" not in lines[0]
+    if "sandboxed_s" in row:
+        assert "ratio 1.25x  (the sandbox's cost" in lines[2] and "ratio 2.00x" in lines[3]
 
 
 def test_fresh_state_rows() -> None:
     row = bench.fresh_state_cost(lists=1, timer=fixed_timer(10.0, 14.0, 2.0, 6.0))
     assert row["cases"] == 100 and row["ratio"] == 1.4
     assert row["per_case_ms"] == 40.0
+    assert "ratio 1.40x" in bench.fresh_state_lines(row)[0]
 
 
 @pytest.mark.slow
 def test_solver_and_fuzzer_rows() -> None:
     (row,) = bench.optimal_solver(sizes=(20,), limit=10)
     assert row["proven"] and row["lower"] == row["upper"]
+    assert f"optimum {row['upper']}" in bench.optimal_lines([row])[0]
     rows = bench.fuzz_first_find(budget=1.0)
     assert [r["solution"] for r in rows] == list(bench.FUZZED)
+    assert [line.split()[0] for line in bench.fuzz_lines(rows)] == list(bench.FUZZED)
 
 
 def test_bench_command_writes_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -82,6 +91,8 @@ def test_wc2022_rows_compare_each_solution_with_the_port() -> None:
     # accounting itself is tested in test_time_limits.py (two rounds of the C++ original can
     # take less than one 10 ms clock tick).
     assert all(isinstance(r["cpu_seconds"], float) for r in rows)
+    lines = bench.wc2022_lines(rows)
+    assert len(lines) == len(rows) and all("same guesses as the port" in line for line in lines)
 
 
 def test_language_rows_have_both_modes_per_language() -> None:
@@ -89,12 +100,15 @@ def test_language_rows_have_both_modes_per_language() -> None:
     assert [r["language"] for r in rows] == list(bench.TRIVIAL)
     for row in rows:
         assert "missing" in row or (row["shared_ms"], row["fresh_ms"]) == (250.0, 750.0)
+    assert [line.split()[0] for line in bench.language_lines(rows)] == list(bench.TRIVIAL)
 
 
 def test_original_rows_compare_games_and_times() -> None:
     rows = bench.original_against_port(count=4, timer=fixed_timer(*[4.0, 2.0] * 3))
     for row in rows:
         assert row["cases"] == 4 and row["ratio"] == 2.0 and row["same_games"], row
+    assert all(line.endswith("(port / original 2.00)  same games")
+               for line in bench.original_lines(rows))
 
 
 def test_optimal_mean_rows_sit_beside_the_solutions_means() -> None:
@@ -103,6 +117,8 @@ def test_optimal_mean_rows_sit_beside_the_solutions_means() -> None:
     assert row["mean_lower"] <= row["mean_upper"]
     # Every reference solution's mean is a strategy's mean: none is below the proven bound.
     assert all(row["mean_lower"] <= row[name] for name in bench.MEAN_REFERENCES)
+    (line,) = bench.optimal_mean_lines([row])
+    assert line.split()[0] == "bench01" and all(name in line for name in bench.MEAN_REFERENCES)
 
 
 def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
@@ -110,3 +126,7 @@ def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
     assert row["list"] == "bench01" and row["accepted"]
     assert row["lower"] <= row["upper"] and row["lower"] <= row["worst"]
     assert {"proof_s", "first_game_s", "slowest_later_s", "mean", "proven"} <= set(row)
+    first, summary = bench.optimum_player_lines([row])
+    assert first.split()[0] == "bench01" and f"worst {row['worst']} " in first
+    assert summary.startswith(f"  optimum met on {int(row['proven'])} of 1 lists")
+
