@@ -2,9 +2,10 @@
 tree that achieves it and a proof that one guess fewer cannot.
 
 Guesses are words of the list (as on LeetCode). Candidate sets are bitmasks over the list, so
-splitting a set by a guess is one AND per reply. Iterative deepening asks "can S be solved in
-d guesses?" for d = lower bound, lower bound + 1, ... The search is exhaustive, with sound
-pruning only:
+splitting a set by a guess is one AND per reply. A limited discrepancy search first comes down
+from the heuristic upper bound while it quickly finds strategies one guess shorter; then
+iterative deepening asks "can S be solved in d guesses?" for d = lower bound, lower bound + 1,
+... That search is exhaustive, with sound pruning only:
 - guesses that split S into the same groups are tried once;
 - a group larger than any set that fewer guesses could solve fails at once (a capacity bound:
   one secret found by the guess, each of at most `length` replies left one guess fewer);
@@ -209,10 +210,11 @@ class Solver:
 
     def find(self, candidates: int, guesses: int, steps: int) -> Found:
         """Whether a strategy for the set within `guesses` exists, by a limited discrepancy
-        search: with k discrepancies, a path may leave the order of `options` for one of the
-        next k splits, k at a time. Where the exhaustive search can spend seconds proving a
-        first choice wrong, this tries the others early. It proves impossibility too, once every
-        split has been tried and every failure proven; "unknown" after `steps` sets searched.
+        search: with k discrepancies to spend, a set tries its first k + 1 splits in the order
+        of `options`, and a split other than the first costs its groups one discrepancy; k
+        grows from 0. Where the exhaustive search can spend seconds proving a first choice
+        wrong, this tries the others early. It proves impossibility too, once every split has
+        been tried and every failure proven; "unknown" after `steps` sets searched.
         """
         self.steps_left = steps
         discrepancies = 0
