@@ -134,21 +134,23 @@ class Solver:
         return sizes
 
     def bounds_and_sizes(self, candidates: int, guesses: int
-                         ) -> tuple[list[int], npt.NDArray[np.int64]]:
+                         ) -> tuple[list[int], npt.NDArray[np.float32]]:
         """Capacities of S up to `guesses` (bounds on the size of any subset of S solvable in
-        k guesses, see `capacity`, counted on S's own reply groups) and the group sizes."""
-        sizes = self.group_sizes(candidates)
-        solves = self.members(candidates).astype(np.int64)
+        k guesses, see `capacity`, counted on S's own reply groups) and the group sizes (whole
+        numbers, as floats: the search only compares and adds them)."""
+        inside = self.members(candidates).astype(np.float32)
+        sizes = (self.one_hot @ inside).reshape(self.n, self.length)
         size = candidates.bit_count()
-        capacities = [0]
-        for _ in range(guesses):
-            if capacities[-1] >= size:  # every later capacity is at least as large
-                capacities.append(capacities[-1])
-                continue
-            capacities.append(int((solves + np.minimum(sizes, capacities[-1]).sum(axis=1)).max()))
+        # Within one guess a set of three or more holds 1 (the guess itself); within two, one
+        # more than a guess's most groups (each then found by the second guess).
+        capacities = [0, 1, int((inside + (sizes > 0).sum(axis=1)).max())][: guesses + 1]
+        while len(capacities) <= guesses:
+            last = capacities[-1]  # once it reaches the set's size, so does every later one
+            capacities.append(last if last >= size else
+                              int((inside + np.minimum(sizes, last).sum(axis=1)).max()))
         return capacities, sizes
 
-    def options(self, candidates: int, sizes: npt.NDArray[np.int64], limit: int
+    def options(self, candidates: int, sizes: npt.NDArray[np.float32], limit: int
                 ) -> Iterator[tuple[int, list[int]]]:
         """Each distinct useful split whose largest group is within `limit`, as (guess, groups
         largest first): smallest largest group first, then most groups, then list order. Made
