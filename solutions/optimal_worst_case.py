@@ -51,7 +51,7 @@ FOUND, IMPOSSIBLE, UNKNOWN = 1, 0, -1
 
 
 class Plan:
-    BUDGET = 10000  # search steps allowed at each depth before trying one guess more
+    BUDGET = 10000  # search steps for each cap tried; a cap not reached within them ends it
     CHECK_BUDGET = 300  # steps to show that a shortlisted guess keeps within the cap
     SMALL = 6  # sets this small are searched exactly for the least total
     SHORTLIST = 12
