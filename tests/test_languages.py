@@ -196,6 +196,58 @@ def test_compare_takes_files_of_any_language(tmp_path: Path,
         assert name in table
 
 
+RANDOM_GUESSER = {
+    "javascript": ("guesser.js", """
+var findSecretWord = function(words, master) {
+  let left = words.slice();
+  while (left.length) {
+    const word = left[Math.floor(Math.random() * left.length)];
+    const reply = master.guess(word);
+    if (reply === 6) return;
+    left = left.filter(w => w !== word && [...w].filter((c, i) => c === word[i]).length === reply);
+  }
+};
+"""),
+    "cpp": ("guesser.cpp", """
+class Solution {
+public:
+    void findSecretWord(vector<string>& words, Master& master) {
+        vector<string> left = words;
+        while (!left.empty()) {
+            string word = left[rand() % left.size()];
+            int reply = master.guess(word);
+            if (reply == 6) return;
+            vector<string> next;
+            for (auto& w : left) {
+                int same = 0;
+                for (int i = 0; i < 6; i++) same += w[i] == word[i];
+                if (w != word && same == reply) next.push_back(w);
+            }
+            left = next;
+        }
+    }
+};
+"""),
+}
+
+
+@pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
+                                      for name in RANDOM_GUESSER])
+def test_a_seed_replays_a_random_guessers_games(tmp_path: Path, language: str) -> None:
+    # --seed seeds the language's default generator (PROTOCOL.md), as random.seed in Python.
+    name, source = RANDOM_GUESSER[language]
+    (tmp_path / name).write_text(source)
+    cases = [c for c in load_cases([CASES / "benchmark" / "bench01.json"])][:12]
+
+    def games(seed: int) -> list[object]:
+        report = grade(IsolatedRunner(tmp_path / name, LIMITS), name, cases, seed=seed,
+                       order_seed=1)
+        return [r.transcript for r in report.results]
+
+    assert games(5) == games(5)
+    assert games(5) != games(6)
+
+
 def test_a_build_is_cached_and_a_compile_error_too(tmp_path: Path) -> None:
     build = Build(files={"a.txt": b"x"}, steps=(("sh", "-c", "cp a.txt b.txt; date >> b.txt"),),
                   env={"PATH": "/usr/bin:/bin"})
