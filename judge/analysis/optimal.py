@@ -98,6 +98,7 @@ class Solver:
         self.reply_sizes = [(1, [m.bit_count() for m in masks[: self.length]])
                             for masks in self.by_reply]
         self.capacities = [0]
+        self.reply_class_capacities = self.capacities_of_reply_classes()
         self.deadline = deadline
         self.solvable_in: dict[int, int] = {}  # set -> fewest guesses known to suffice
         self.not_in: dict[int, int] = {}  # set -> most guesses known not to suffice
@@ -120,6 +121,30 @@ class Solver:
                 (g_solves + sum(min(size, below) for size in sizes))
                 for g_solves, sizes in self.reply_sizes))
         return self.capacities[guesses]
+
+    def capacities_of_reply_classes(self) -> list[npt.NDArray[np.float32]]:
+        """[k][g, r]: the capacity within k guesses (see `bounds_and_sizes`) of the class of
+        words that answer r to guess g, up to the k from which none grows any more.
+
+        A reply group of any set lies in its class, so no such group solvable in k guesses is
+        larger: a bound the set's own capacities do not see, as they take the largest over
+        every guess where each class has its own.
+        """
+        n, length = self.n, self.length
+        inside = self.one_hot  # inside[class, w]: word w is in the class
+        # overlap[class, g, r]: how many words of the class answer r to guess g
+        overlap = (self.one_hot @ self.one_hot.T).reshape(n * length, n, length)
+        levels = [np.zeros(n * length, dtype=np.float32)]
+        while True:
+            below = levels[-1]
+            grown = (inside + np.minimum(overlap, below[:, None, None]).sum(axis=2)).max(axis=1)
+            if np.array_equal(grown, below):  # from here on every level is this one
+                return [level.reshape(n, length) for level in levels]
+            levels.append(grown)
+
+    def reply_class_capacity(self, guesses: int) -> npt.NDArray[np.float32]:
+        levels = self.reply_class_capacities
+        return levels[min(guesses, len(levels) - 1)]
 
     def members(self, candidates: int) -> npt.NDArray[np.bool_]:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
@@ -146,19 +171,24 @@ class Solver:
         capacities = [0, 1, int((inside + (sizes > 0).sum(axis=1)).max())][: guesses + 1]
         while len(capacities) <= guesses:
             last = capacities[-1]  # once it reaches the set's size, so does every later one
-            capacities.append(last if last >= size else
-                              int((inside + np.minimum(sizes, last).sum(axis=1)).max()))
+            if last >= size:
+                capacities.append(last)
+                continue
+            groups = np.minimum(np.minimum(sizes, last),
+                                self.reply_class_capacity(len(capacities) - 1))
+            capacities.append(int((inside + groups.sum(axis=1)).max()))
         return capacities, sizes
 
-    def options(self, candidates: int, sizes: npt.NDArray[np.float32], limit: int
-                ) -> Iterator[tuple[int, list[int]]]:
-        """Each distinct useful split whose largest group is within `limit`, as (guess, groups
-        largest first): smallest largest group first, then most groups, then list order. Made
-        one at a time: a search that succeeds early never builds the rest."""
+    def options(self, candidates: int, sizes: npt.NDArray[np.float32], limit: int,
+                class_limits: npt.NDArray[np.float32]) -> Iterator[tuple[int, list[int]]]:
+        """Each distinct useful split whose largest group is within `limit` and every group
+        within its reply class's `class_limits`, as (guess, groups largest first): smallest
+        largest group first, then most groups, then list order. Made one at a time: a search
+        that succeeds early never builds the rest."""
         largest = sizes.max(axis=1)
         parts = (sizes > 0).sum(axis=1)
         # One group holding every candidate learns nothing.
-        useful = np.flatnonzero((largest <= limit) &
+        useful = np.flatnonzero((largest <= limit) & (sizes <= class_limits).all(axis=1) &
                                 ((parts > 1) | (largest < candidates.bit_count())))
         seen: set[tuple[int, ...]] = set()
         for guess in useful[np.lexsort((useful, -parts[useful], largest[useful]))].tolist():
@@ -193,7 +223,8 @@ class Solver:
         if capacities[guesses] < candidates.bit_count():
             self.not_in[candidates] = guesses
             return None
-        return self.options(candidates, sizes, capacities[guesses - 1])
+        return self.options(candidates, sizes, capacities[guesses - 1],
+                            self.reply_class_capacity(guesses - 1))
 
     def can_solve(self, candidates: int, guesses: int) -> bool:
         known = self.known(candidates, guesses)
