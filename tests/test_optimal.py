@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import string
 import time
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,38 @@ def test_the_quick_search_agrees_with_the_exhaustive_one(listed: list[str]) -> N
         if found == "found":
             tree = quick.tree(everyone)
             assert max(tree.guesses_for(w, match) for w in listed) <= guesses
+
+
+@given(word_lists(2, 8, alphabet="abc"))
+def test_a_reply_class_never_holds_more_solvable_words_than_its_capacity(
+        listed: list[str]) -> None:
+    # Every subset of every class, with its fewest guesses by brute force (any word a guess).
+    n = len(listed)
+
+    @cache
+    def fewest(candidates: frozenset[int]) -> int:
+        if len(candidates) <= 1:
+            return len(candidates)
+        best = len(candidates)
+        for guess in range(n):
+            groups: dict[int, set[int]] = {}
+            for c in candidates - {guess}:
+                groups.setdefault(match(listed[guess], listed[c]), set()).add(c)
+            if len(groups) == 1 and len(next(iter(groups.values()))) == len(candidates):
+                continue
+            best = min(best, 1 + max((fewest(frozenset(g)) for g in groups.values()),
+                                     default=0))
+        return best
+
+    solver = Solver(listed, time.monotonic() + 30)
+    for g in range(n):
+        for r in range(solver.length):
+            members = [w for w in range(n) if match(listed[g], listed[w]) == r]
+            for k in range(n + 1):
+                held = max((len(subset) for size in range(len(members) + 1)
+                            for subset in itertools.combinations(members, size)
+                            if fewest(frozenset(subset)) <= k), default=0)
+                assert held <= solver.reply_class_capacity(k)[g, r], (g, r, k)
 
 
 def test_the_quick_search_stops_after_its_steps_and_says_it_does_not_know() -> None:

@@ -137,7 +137,9 @@ class Solver:
         levels = [np.zeros(n * length, dtype=np.float32)]
         while True:
             below = levels[-1]
-            grown = (inside + np.minimum(overlap, below[:, None, None]).sum(axis=2)).max(axis=1)
+            # A group of a class's subset lies in that class and in the class of its own reply.
+            bound = np.minimum(below[:, None, None], below.reshape(n, length)[None, :, :])
+            grown = (inside + np.minimum(overlap, bound).sum(axis=2)).max(axis=1)
             if np.array_equal(grown, below):  # from here on every level is this one
                 return [level.reshape(n, length) for level in levels]
             levels.append(grown)
