@@ -73,6 +73,13 @@ def test_a_reply_class_never_holds_more_solvable_words_than_its_capacity(
                 assert held <= solver.reply_class_capacity(k)[g, r], (g, r, k)
 
 
+def test_a_list_past_leetcodes_size_bounds_its_classes_by_their_sizes() -> None:
+    words = random_words(random.Random(7), 300)
+    solver = Solver(words, time.monotonic() + 30)
+    sizes = [[sum(match(g, w) == r for w in words) for r in range(6)] for g in words[:5]]
+    assert solver.reply_class_capacity(4)[:5].tolist() == sizes
+
+
 def test_the_quick_search_stops_after_its_steps_and_says_it_does_not_know() -> None:
     words = json.loads((CASES / "benchmark" / "bench01.json").read_text())[0]["words"]
     solver = Solver(words, time.monotonic() + 60)
@@ -95,6 +102,13 @@ def test_out_of_time_reports_bounds_not_a_guess() -> None:
     result = solve(random_words(random.Random(100), 100), time_limit=0.2)
     assert not result.proven and result.tree is None
     assert 1 <= result.lower < result.upper
+
+
+def test_a_search_out_of_time_keeps_the_lower_bound_that_needs_no_search() -> None:
+    # A thousand words cannot be told apart in four guesses: at most 1 + 6 + 36 + 216 + ...
+    # reply paths; the capacity says so before any search, whatever time is left.
+    result = solve(random_words(random.Random(3), 1000), time_limit=0.01)
+    assert not result.proven and result.lower >= 5
 
 
 def test_optimal_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

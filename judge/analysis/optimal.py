@@ -36,6 +36,11 @@ class OutOfSteps(Exception):
     pass
 
 
+# Reply classes (words x replies) up to which their capacities are computed: the table of
+# their overlaps takes (classes)^2 floats, 6 MB for 200 six-letter words.
+LARGEST_CLASS_TABLE = 1200
+
+
 Found = Literal["found", "impossible", "unknown"]
 
 
@@ -132,6 +137,10 @@ class Solver:
         """
         n, length = self.n, self.length
         inside = self.one_hot  # inside[class, w]: word w is in the class
+        if n * length > LARGEST_CLASS_TABLE:
+            # The table grows as the square of the classes: past LeetCode's 100 words, each
+            # class's size stands in, a bound no group can pass either.
+            return [inside.sum(axis=1).reshape(n, length)]
         # overlap[class, g, r]: how many words of the class answer r to guess g
         overlap = (self.one_hot @ self.one_hot.T).reshape(n * length, n, length)
         levels = [np.zeros(n * length, dtype=np.float32)]
@@ -341,6 +350,8 @@ def solve(words: Sequence[str], time_limit: float = 60.0, upper: int | None = No
     if upper is None:  # a caller that already knows the best strategy's worst case passes it
         upper = best_strategy_worst_case(match_matrix(words))[0]
     lower = 1 if words else 0
+    while lower < upper and solver.capacity(lower) < len(words):
+        lower += 1  # too many words for so few guesses: a proof that costs no search
     proven = False
     try:
         # Down from the upper bound, quickly where a strategy is easy to find but the
