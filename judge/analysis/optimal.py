@@ -9,6 +9,8 @@ iterative deepening asks "can S be solved in d guesses?" for d = lower bound, lo
 - guesses that split S into the same groups are tried once;
 - a group larger than any set that fewer guesses could solve fails at once (a capacity bound:
   one secret found by the guess, each of at most `length` replies left one guess fewer);
+- nor may a group hold more than its reply class (the words that answer r to guess g) could
+  within one guess fewer: each class's capacities are computed once per list;
 - every set proven solvable in d, or not solvable in d, is remembered;
 - the largest groups are tried first, so most failures come early.
 The tree found is replayed for every secret before it is reported.
@@ -138,8 +140,8 @@ class Solver:
         n, length = self.n, self.length
         inside = self.one_hot  # inside[class, w]: word w is in the class
         if n * length > LARGEST_CLASS_TABLE:
-            # The table grows as the square of the classes: past LeetCode's 100 words, each
-            # class's size stands in, a bound no group can pass either.
+            # The table grows as the square of the classes: past LARGEST_CLASS_TABLE (twice
+            # LeetCode's 100 words), each class's size stands in, a bound no group passes either.
             return [inside.sum(axis=1).reshape(n, length)]
         # overlap[class, g, r]: how many words of the class answer r to guess g
         overlap = (self.one_hot @ self.one_hot.T).reshape(n * length, n, length)
@@ -161,13 +163,15 @@ class Solver:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
 
+    def sizes_of(self, inside: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """sizes[g, r]: how many of the words marked 1 in `inside` answer r to guess g (r below
+        a full match). One matrix-vector product counts every guess's reply groups at once."""
+        sizes: npt.NDArray[np.float32] = (self.one_hot @ inside).reshape(self.n, self.length)
+        return sizes
+
     def group_sizes(self, candidates: int) -> npt.NDArray[np.int64]:
         """sizes[g, r]: how many of the set's words answer r to guess g (r below a full match)."""
-        inside = self.members(candidates).astype(np.float32)
-        # One matrix-vector product counts every guess's reply groups at once.
-        sizes: npt.NDArray[np.int64] = (self.one_hot @ inside).reshape(
-            self.n, self.length).astype(np.int64)
-        return sizes
+        return self.sizes_of(self.members(candidates).astype(np.float32)).astype(np.int64)
 
     def bounds_and_sizes(self, candidates: int, guesses: int
                          ) -> tuple[list[int], npt.NDArray[np.float32]]:
@@ -175,7 +179,7 @@ class Solver:
         k guesses, see `capacity`, counted on S's own reply groups) and the group sizes (whole
         numbers, as floats: the search only compares and adds them)."""
         inside = self.members(candidates).astype(np.float32)
-        sizes = (self.one_hot @ inside).reshape(self.n, self.length)
+        sizes = self.sizes_of(inside)
         size = candidates.bit_count()
         # Within one guess a set of three or more holds 1 (the guess itself); within two, one
         # more than a guess's most groups (each then found by the second guess).
