@@ -23,7 +23,7 @@ from judge.generate import random_words
 from judge.grading import grade
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
-from judge.report.per_list import cases_by_list, list_name
+from judge.report.per_list import Optimum, cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
@@ -267,6 +267,8 @@ def playing_the_optimum(lists: int = 20, limit: float = 60.0) -> list[Row]:
         proof = solve(words, time_limit=limit)
         seconds, guesses, accepted = [], [], True
         for case in games:
+            # The solution's own CPU time, without the judge's verdict: runner.play, not
+            # grading.judge_case.
             master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
             start = time.process_time()
             outcome = runner.play(master, None)
@@ -352,13 +354,15 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
     return rows
 
 
-def engine_lines(engine: list[Row], scale: Row) -> list[str]:
-    """The engine's rows and, last, its size at scale (see `engine_at_scale`)."""
-    lines = [f"  {row['words']:>6} words  python {row['python_s']:8.3f} s  "
-             f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x"
-             + ("" if row["agree"] else "  THE COUNTS DIFFER") for row in engine]
-    return [*lines, f"  {scale['words']:>6} words  matrix {scale['matrix_s']:.2f} s, "
-                    f"one minimax guess {scale['minimax_guess_s']:.2f} s"]
+def engine_lines(engine: list[Row]) -> list[str]:
+    return [f"  {row['words']:>6} words  python {row['python_s']:8.3f} s  "
+            f"engine {row['engine_s']:8.4f} s  ratio {row['ratio']:7.1f}x"
+            + ("" if row["agree"] else "  THE COUNTS DIFFER") for row in engine]
+
+
+def scale_lines(scale: Row) -> list[str]:
+    return [f"  {scale['words']:>6} words  matrix {scale['matrix_s']:.2f} s, "
+            f"one minimax guess {scale['minimax_guess_s']:.2f} s"]
 
 
 def isolation_lines(iso: Row) -> list[str]:
@@ -407,7 +411,7 @@ def optimal_lines(rows: list[Row]) -> list[str]:
 def optimum_player_lines(rows: list[Row]) -> list[str]:
     lines = []
     for row in rows:
-        optimum = str(row["upper"]) if row["proven"] else f"{row['lower']}..{row['upper']}"
+        optimum = str(Optimum(row["lower"], row["upper"], row["proven"]))
         lines.append(f"  {row['list']}  proof {row['proof_s']:6.2f} s  optimum {optimum:<5} "
                      f"worst {row['worst']}{'' if row['accepted'] else '!'}  "
                      f"mean {row['mean']:.2f}  first game {row['first_game_s']:5.2f} s  "
@@ -452,16 +456,16 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     """Every measurement in turn: its title first, then its rows once it is made."""
     results: dict[str, Any] = {}
 
-    def section(key: str, title: str, measure: Callable[[], Any],
-                lines: Callable[[Any], list[str]]) -> Any:
-        print(title, flush=True)
+    def section(key: str, title: str | None, measure: Callable[[], Any],
+                lines: Callable[[Any], list[str]]) -> None:
+        if title is not None:  # None: more rows under the section before
+            print(title, flush=True)
         results[key] = measure()
         print("\n".join(lines(results[key])), flush=True)
-        return results[key]
 
     section("engine", "engine against plain Python (reply counts, every guess x every candidate)",
-            engine_against_plain_python,
-            lambda rows: engine_lines(rows, results.setdefault("scale", engine_at_scale())))
+            engine_against_plain_python, engine_lines)
+    section("scale", None, engine_at_scale, scale_lines)
     section("isolation", "isolation (minimax_cpp on 100-word benchmark cases)", isolation_cost,
             isolation_lines)
     section("fresh_state", "fresh state per case against one shared process (the benchmark)",
