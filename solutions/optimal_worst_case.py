@@ -121,6 +121,10 @@ class Plan:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(np.float32)
 
+    def sizes_of(self, inside):
+        """sizes[g, r]: how many of the words marked in `inside` answer r to guess g."""
+        return (self.one_hot @ inside).reshape(self.n, self.length)
+
     def capacity_for(self, guesses):
         while len(self.capacity) <= guesses:
             below = self.capacity[-1]
@@ -145,7 +149,7 @@ class Plan:
         if self.steps > self.budget:
             raise OutOfBudget
         inside = self.members(candidates)
-        sizes = (self.one_hot @ inside).reshape(self.n, self.length)
+        sizes = self.sizes_of(inside)
         # The same bound on this set's own groups: a guess solves at most itself and, in each
         # reply group, at most what k - 1 guesses can.
         below = 0
@@ -192,8 +196,7 @@ class Plan:
         order = np.lexsort((guesses, -parts[guesses], largest[guesses]))
         seen = set()
         for guess in guesses[order].tolist():
-            groups = [g for g in (candidates & m for m in self.by_reply[guess][: self.length])
-                      if g]
+            groups = self.groups(guess, candidates)
             key = tuple(sorted(groups))
             if key not in seen:
                 seen.add(key)
@@ -215,8 +218,7 @@ class Plan:
     def ranked(self, candidates):
         """Every useful guess, best entropy first; a word that may be the secret gets 1/|S|."""
         count = candidates.bit_count()
-        inside = self.members(candidates)
-        sizes = (self.one_hot @ inside).reshape(self.n, self.length).astype(np.int64).tolist()
+        sizes = self.sizes_of(self.members(candidates)).astype(np.int64).tolist()
         scored = []
         for g in range(self.n):
             possible = candidates >> g & 1
