@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from hypothesis import strategies as st
@@ -32,6 +33,12 @@ def cases(draw: st.DrawFn, max_words: int = 100, alphabet: str = LETTERS) -> Cas
 
 def brute_force_optimum(words: list[str]) -> int:
     """Fewest guesses that always find the secret, by trying every guess everywhere."""
+    return brute_force_fewest(words)(frozenset(range(len(words))))
+
+
+def brute_force_fewest(words: list[str]) -> Callable[[frozenset[int]], int]:
+    """Fewest guesses that always find a secret among the given words (their indices), every
+    word of the list a guess, by trying every guess everywhere; cached across calls."""
     matrix = match_matrix(words).tolist()
 
     @cache
@@ -49,7 +56,7 @@ def brute_force_optimum(words: list[str]) -> int:
             best = min(best, 1 + max((solve(frozenset(g)) for g in groups.values()), default=0))
         return best
 
-    return solve(frozenset(range(len(words))))
+    return solve
 
 
 def brute_force_least_total(words: list[str], cap: int | None = None) -> int | None:

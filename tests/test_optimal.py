@@ -5,7 +5,6 @@ import json
 import random
 import string
 import time
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from judge.generate import random_words
 from judge.rules import match
 
 from .conftest import CASES
-from .strategies import brute_force_optimum, word_lists
+from .strategies import brute_force_fewest, brute_force_optimum, word_lists
 
 
 @given(word_lists(1, 10, alphabet="abc"))
@@ -46,22 +45,7 @@ def test_a_reply_class_never_holds_more_solvable_words_than_its_capacity(
         listed: list[str]) -> None:
     # Every subset of every class, with its fewest guesses by brute force (any word a guess).
     n = len(listed)
-
-    @cache
-    def fewest(candidates: frozenset[int]) -> int:
-        if len(candidates) <= 1:
-            return len(candidates)
-        best = len(candidates)
-        for guess in range(n):
-            groups: dict[int, set[int]] = {}
-            for c in candidates - {guess}:
-                groups.setdefault(match(listed[guess], listed[c]), set()).add(c)
-            if len(groups) == 1 and len(next(iter(groups.values()))) == len(candidates):
-                continue
-            best = min(best, 1 + max((fewest(frozenset(g)) for g in groups.values()),
-                                     default=0))
-        return best
-
+    fewest = brute_force_fewest(listed)
     solver = Solver(listed, time.monotonic() + 30)
     for g in range(n):
         for r in range(solver.length):
