@@ -237,7 +237,7 @@ def test_a_seed_replays_a_random_guessers_games(tmp_path: Path, language: str) -
     # --seed seeds the language's default generator (PROTOCOL.md), as random.seed in Python.
     name, source = RANDOM_GUESSER[language]
     (tmp_path / name).write_text(source)
-    cases = [c for c in load_cases([CASES / "benchmark" / "bench01.json"])][:12]
+    cases = load_cases([CASES / "benchmark" / "bench01.json"])[:12]
 
     def games(seed: int) -> list[object]:
         report = grade(IsolatedRunner(tmp_path / name, LIMITS), name, cases, seed=seed,
