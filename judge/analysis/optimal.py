@@ -94,9 +94,11 @@ class Solver:
         matrix = self.matrix.tolist()
         n = self.n = len(words)
         replies = np.arange(self.length)
-        # one_hot[g * length + r, w] = 1 when word w answers r to guess g (r below a full match)
-        self.one_hot = (self.matrix[:, None, :] == replies[None, :, None]).reshape(
-            n * self.length, n).astype(np.float32)
+        # one_hot[r * n + g, w] = 1 when word w answers r to guess g (r below a full match).
+        # Reply-major, so that sums over replies add whole rows: NumPy reduces a short last
+        # axis (the 6 replies) ten times slower.
+        self.one_hot = (self.matrix[None, :, :] == replies[:, None, None]).reshape(
+            self.length * n, n).astype(np.float32)
         self.bytes = (n + 7) // 8
         self.by_reply = [[0] * (self.length + 1) for _ in range(n)]
         for g in range(n):
@@ -130,7 +132,7 @@ class Solver:
         return self.capacities[guesses]
 
     def capacities_of_reply_classes(self) -> list[npt.NDArray[np.float32]]:
-        """[k][g, r]: the capacity within k guesses (see `bounds_and_sizes`) of the class of
+        """[k][r, g]: the capacity within k guesses (see `bounds_and_sizes`) of the class of
         words that answer r to guess g, up to the k from which none grows any more.
 
         A reply group of any set lies in its class, so no such group solvable in k guesses is
@@ -142,17 +144,17 @@ class Solver:
         if n * length > LARGEST_CLASS_TABLE:
             # The table grows as the square of the classes: past LARGEST_CLASS_TABLE (twice
             # LeetCode's 100 words), each class's size stands in, a bound no group passes either.
-            return [inside.sum(axis=1).reshape(n, length)]
-        # overlap[class, g, r]: how many words of the class answer r to guess g
-        overlap = (self.one_hot @ self.one_hot.T).reshape(n * length, n, length)
-        levels = [np.zeros(n * length, dtype=np.float32)]
+            return [inside.sum(axis=1).reshape(length, n)]
+        # overlap[class, r, g]: how many words of the class answer r to guess g
+        overlap = (self.one_hot @ self.one_hot.T).reshape(length * n, length, n)
+        levels = [np.zeros(length * n, dtype=np.float32)]
         while True:
             below = levels[-1]
             # A group of a class's subset lies in that class and in the class of its own reply.
-            bound = np.minimum(below[:, None, None], below.reshape(n, length)[None, :, :])
-            grown = (inside + np.minimum(overlap, bound).sum(axis=2)).max(axis=1)
+            bound = np.minimum(below[:, None, None], below.reshape(length, n)[None, :, :])
+            grown = (inside + np.minimum(overlap, bound).sum(axis=1)).max(axis=1)
             if np.array_equal(grown, below):  # from here on every level is this one
-                return [level.reshape(n, length) for level in levels]
+                return [level.reshape(length, n) for level in levels]
             levels.append(grown)
 
     def reply_class_capacity(self, guesses: int) -> npt.NDArray[np.float32]:
@@ -164,14 +166,14 @@ class Solver:
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
 
     def sizes_of(self, inside: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """sizes[g, r]: how many of the words marked 1 in `inside` answer r to guess g (r below
+        """sizes[r, g]: how many of the words marked 1 in `inside` answer r to guess g (r below
         a full match). One matrix-vector product counts every guess's reply groups at once."""
-        sizes: npt.NDArray[np.float32] = (self.one_hot @ inside).reshape(self.n, self.length)
+        sizes: npt.NDArray[np.float32] = (self.one_hot @ inside).reshape(self.length, self.n)
         return sizes
 
     def group_sizes(self, candidates: int) -> npt.NDArray[np.int64]:
         """sizes[g, r]: how many of the set's words answer r to guess g (r below a full match)."""
-        return self.sizes_of(self.members(candidates).astype(np.float32)).astype(np.int64)
+        return self.sizes_of(self.members(candidates).astype(np.float32)).T.astype(np.int64)
 
     def bounds_and_sizes(self, candidates: int, guesses: int
                          ) -> tuple[list[int], npt.NDArray[np.float32]]:
@@ -183,7 +185,7 @@ class Solver:
         size = candidates.bit_count()
         # Within one guess a set of three or more holds 1 (the guess itself); within two, one
         # more than a guess's most groups (each then found by the second guess).
-        capacities = [0, 1, int((inside + (sizes > 0).sum(axis=1)).max())][: guesses + 1]
+        capacities = [0, 1, int((inside + (sizes > 0).sum(axis=0)).max())][: guesses + 1]
         while len(capacities) <= guesses:
             last = capacities[-1]  # once it reaches the set's size, so does every later one
             if last >= size:
@@ -191,7 +193,7 @@ class Solver:
                 continue
             groups = np.minimum(np.minimum(sizes, last),
                                 self.reply_class_capacity(len(capacities) - 1))
-            capacities.append(int((inside + groups.sum(axis=1)).max()))
+            capacities.append(int((inside + groups.sum(axis=0)).max()))
         return capacities, sizes
 
     def options(self, candidates: int, sizes: npt.NDArray[np.float32], limit: int,
@@ -200,10 +202,10 @@ class Solver:
         within its reply class's `class_limits`, as (guess, groups largest first): smallest
         largest group first, then most groups, then list order. Made one at a time: a search
         that succeeds early never builds the rest."""
-        largest = sizes.max(axis=1)
-        parts = (sizes > 0).sum(axis=1)
+        largest = sizes.max(axis=0)
+        parts = (sizes > 0).sum(axis=0)
         # One group holding every candidate learns nothing.
-        useful = np.flatnonzero((largest <= limit) & (sizes <= class_limits).all(axis=1) &
+        useful = np.flatnonzero((largest <= limit) & (sizes <= class_limits).all(axis=0) &
                                 ((parts > 1) | (largest < candidates.bit_count())))
         seen: set[tuple[int, ...]] = set()
         for guess in useful[np.lexsort((useful, -parts[useful], largest[useful]))].tolist():
