@@ -43,7 +43,12 @@ class OutOfSteps(Exception):
 LARGEST_CLASS_TABLE = 1200
 
 
+# The exhaustive search screens the largest groups of the splits of sets with more guesses
+# left than this (see `screened`).
+SCREEN_FROM = 4
+
 Found = Literal["found", "impossible", "unknown"]
+Counts = npt.NDArray[np.signedinteger[Any]]
 
 
 @dataclass
@@ -104,10 +109,20 @@ class Solver:
         for g in range(n):
             for w in range(n):
                 self.by_reply[g][matrix[g][w]] |= 1 << w
+        # class_bits[c, r * n + g]: 64 words from the 64c-th of the class of reply r to guess g
+        chunks = (n + 63) // 64
+        self.class_bits = np.frombuffer(
+            b"".join(self.by_reply[g][r].to_bytes(8 * chunks, "little")
+                     for r in range(self.length) for g in range(n)),
+            dtype="<u8").reshape(self.length * n, chunks).T.copy()
         self.reply_sizes = [(1, [m.bit_count() for m in masks[: self.length]])
                             for masks in self.by_reply]
         self.capacities = [0]
         self.reply_class_capacities = self.capacities_of_reply_classes()
+        # Counts of words fit in the smallest integers that hold the list's size.
+        self.count = np.int8 if n < 127 else np.int16 if n < 32767 else np.int32
+        self.reply_class_capacity_levels: list[Counts] = [
+            np.minimum(level, n).astype(self.count) for level in self.reply_class_capacities]
         self.deadline = deadline
         self.solvable_in: dict[int, int] = {}  # set -> fewest guesses known to suffice
         self.not_in: dict[int, int] = {}  # set -> most guesses known not to suffice
@@ -132,7 +147,7 @@ class Solver:
         return self.capacities[guesses]
 
     def capacities_of_reply_classes(self) -> list[npt.NDArray[np.float32]]:
-        """[k][r, g]: the capacity within k guesses (see `bounds_and_sizes`) of the class of
+        """[k][r, g]: the capacity within k guesses (see `bounds`) of the class of
         words that answer r to guess g, up to the k from which none grows any more.
 
         A reply group of any set lies in its class, so no such group solvable in k guesses is
@@ -161,6 +176,10 @@ class Solver:
         levels = self.reply_class_capacities
         return levels[min(guesses, len(levels) - 1)]
 
+    def reply_class_capacity_counts(self, guesses: int) -> Counts:
+        levels = self.reply_class_capacity_levels
+        return levels[min(guesses, len(levels) - 1)]
+
     def members(self, candidates: int) -> npt.NDArray[np.bool_]:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
@@ -175,40 +194,80 @@ class Solver:
         """sizes[g, r]: how many of the set's words answer r to guess g (r below a full match)."""
         return self.sizes_of(self.members(candidates).astype(np.float32)).T.astype(np.int64)
 
-    def bounds_and_sizes(self, candidates: int, guesses: int
-                         ) -> tuple[list[int], npt.NDArray[np.float32]]:
-        """Capacities of S up to `guesses` (bounds on the size of any subset of S solvable in
-        k guesses, see `capacity`, counted on S's own reply groups) and the group sizes (whole
-        numbers, as floats: the search only compares and adds them)."""
-        inside = self.members(candidates).astype(np.float32)
-        sizes = self.sizes_of(inside)
-        size = candidates.bit_count()
+    def bounds(self, sets: list[int], guesses: int) -> tuple[Counts, Counts]:
+        """capacities[k, i] for k up to `guesses`: a bound on the size of any subset of the i-th
+        set solvable in k guesses (see `capacity`, here counted on the set's own reply groups,
+        each also within its reply class's capacity); and sizes[r, g, i], how many of its
+        words answer r to guess g. Computed for many sets in one pass, as NumPy pays per call;
+        in small integers, which it works through fastest."""
+        n, length, count, chunks = self.n, self.length, self.count, len(self.class_bits)
+        packed = b"".join(s.to_bytes(8 * chunks, "little") for s in sets)
+        bits = np.frombuffer(packed, dtype="<u8").reshape(len(sets), chunks)
+        # A product with the classes' one-hot matrix would count the same, but OpenBLAS
+        # would spread it over threads that spin between the search's many small calls.
+        sizes = np.bitwise_count(self.class_bits[0][:, None] & bits[:, 0]).astype(count)
+        for chunk in range(1, chunks):
+            sizes += np.bitwise_count(self.class_bits[chunk][:, None] & bits[:, chunk])
+        sizes = sizes.reshape(length, n, len(sets))
+        inside = np.unpackbits(np.frombuffer(packed, dtype=np.uint8).reshape(len(sets), -1),
+                               axis=1, bitorder="little")[:, :n].T.astype(count)  # [g, set]
         # Within one guess a set of three or more holds 1 (the guess itself); within two, one
-        # more than a guess's most groups (each then found by the second guess).
-        capacities = [0, 1, int((inside + (sizes > 0).sum(axis=0)).max())][: guesses + 1]
-        while len(capacities) <= guesses:
-            last = capacities[-1]  # once it reaches the set's size, so does every later one
-            if last >= size:
-                capacities.append(last)
-                continue
-            groups = np.minimum(np.minimum(sizes, last),
-                                self.reply_class_capacity(len(capacities) - 1))
-            capacities.append(int((inside + groups.sum(axis=0)).max()))
+        # more than a guess's most groups (each then found by the second guess). Each level
+        # is at least the one below, so a set's capacities are bounds whether or not they
+        # stop growing once they reach its size.
+        capacities = np.ones((guesses + 1, len(sets)), dtype=count)
+        capacities[0] = 0
+        if guesses >= 2:
+            capacities[2] = (inside + (sizes > 0).sum(axis=0, dtype=count)).max(axis=0)
+        for level in range(3, guesses + 1):
+            groups = np.minimum(np.minimum(sizes, capacities[level - 1]),
+                                self.reply_class_capacity_counts(level - 1)[:, :, None])
+            capacities[level] = (inside + groups.sum(axis=0, dtype=count)).max(axis=0)
         return capacities, sizes
 
-    def options(self, candidates: int, sizes: npt.NDArray[np.float32], limit: int,
-                class_limits: npt.NDArray[np.float32]) -> Iterator[tuple[int, list[int]]]:
-        """Each distinct useful split whose largest group is within `limit` and every group
-        within its reply class's `class_limits`, as (guess, groups largest first): smallest
-        largest group first, then most groups, then list order. Made one at a time: a search
-        that succeeds early never builds the rest."""
+    def screened(self, candidates: int, ranked: list[tuple[int, int]], guesses: int
+                 ) -> tuple[list[tuple[int, int]], dict[int, tuple[Counts, Counts]]]:
+        """The ranked guesses (see `ranked_guesses`) less those whose largest group, the one a
+        search tries first, cannot be solved within `guesses`: as far as is known, or because
+        it falls short of its capacity; and the bounds of the groups that pass, for their own
+        search. Most splits of a deep set fail on their largest group, and one pass over
+        every group costs about as much as a set's search."""
+        largest = [candidates & self.by_reply[guess][reply] for guess, reply in ranked]
+        known = {group: self.known(group, guesses) for group in largest}
+        unknown = [group for group, solvable in known.items() if solvable is None]
+        ahead = {}
+        if unknown:
+            capacities, sizes = self.bounds(unknown, guesses)
+            for i, (group, capacity) in enumerate(
+                    zip(unknown, capacities[guesses].tolist(), strict=True)):
+                if capacity < group.bit_count():
+                    self.not_in[group] = guesses
+                    known[group] = False
+                else:
+                    ahead[group] = (capacities[:, i], sizes[:, :, i])
+        return [choice for choice, group in zip(ranked, largest, strict=True)
+                if known[group] is not False], ahead
+
+    def ranked_guesses(self, candidates: int, sizes: Counts, limit: int, class_limits: Counts
+                       ) -> list[tuple[int, int]]:
+        """Each useful guess whose largest group is within `limit` and every group within its
+        reply class's `class_limits`, with the reply of its largest group (the first of them
+        in reply order): smallest largest group first, then most groups, then list order."""
         largest = sizes.max(axis=0)
         parts = (sizes > 0).sum(axis=0)
         # One group holding every candidate learns nothing.
         useful = np.flatnonzero((largest <= limit) & (sizes <= class_limits).all(axis=0) &
                                 ((parts > 1) | (largest < candidates.bit_count())))
+        ranked = useful[np.lexsort((useful, -parts[useful], largest[useful]))]
+        return list(zip(ranked.tolist(), sizes.argmax(axis=0)[ranked].tolist(), strict=True))
+
+    def splits(self, candidates: int, ranked: list[tuple[int, int]]
+               ) -> Iterator[tuple[int, list[int]]]:
+        """Each distinct split by the ranked guesses, in their order, as (guess, groups
+        largest first, ties in reply order). Made one at a time: a search that succeeds
+        early never builds the rest."""
         seen: set[tuple[int, ...]] = set()
-        for guess in useful[np.lexsort((useful, -parts[useful], largest[useful]))].tolist():
+        for guess, _ in ranked:
             masks = self.by_reply[guess]
             groups = [g for g in (candidates & m for m in masks[: self.length]) if g]
             key = tuple(sorted(groups))
@@ -229,29 +288,38 @@ class Solver:
             return False
         return None
 
-    def splits_to_try(self, candidates: int, guesses: int
-                      ) -> Iterator[tuple[int, list[int]]] | None:
-        """The splits a search of this set tries (see `options`), or None when the set's own
-        capacities rule it out, which is remembered. Each call counts as one set searched."""
+    def splits_to_try(self, candidates: int, guesses: int,
+                      bounds: tuple[Counts, Counts] | None = None
+                      ) -> list[tuple[int, int]] | None:
+        """The guesses a search of this set tries (see `ranked_guesses`), or None when the
+        set's own capacities rule it out, which is remembered. `bounds` are the set's, where
+        already computed. Each call counts as one set searched."""
         self.calls += 1
         if self.calls % 256 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
-        capacities, sizes = self.bounds_and_sizes(candidates, guesses)
+        if bounds is None:
+            capacities, sizes = self.bounds([candidates], guesses)
+            bounds = capacities[:, 0], sizes[:, :, 0]
+        capacities, sizes = bounds
         if capacities[guesses] < candidates.bit_count():
             self.not_in[candidates] = guesses
             return None
-        return self.options(candidates, sizes, capacities[guesses - 1],
-                            self.reply_class_capacity(guesses - 1))
+        return self.ranked_guesses(candidates, sizes, int(capacities[guesses - 1]),
+                                   self.reply_class_capacity_counts(guesses - 1))
 
-    def can_solve(self, candidates: int, guesses: int) -> bool:
+    def can_solve(self, candidates: int, guesses: int,
+                  bounds: tuple[Counts, Counts] | None = None) -> bool:
         known = self.known(candidates, guesses)
         if known is not None:
             return known
-        splits = self.splits_to_try(candidates, guesses)
-        if splits is None:
+        ranked = self.splits_to_try(candidates, guesses, bounds)
+        if ranked is None:
             return False
-        for guess, groups in splits:
-            if all(self.can_solve(group, guesses - 1) for group in groups):
+        ahead: dict[int, tuple[Counts, Counts]] = {}
+        if guesses > SCREEN_FROM:
+            ranked, ahead = self.screened(candidates, ranked, guesses - 1)
+        for guess, groups in self.splits(candidates, ranked):
+            if all(self.can_solve(group, guesses - 1, ahead.get(group)) for group in groups):
                 self.solvable_in[candidates] = guesses
                 self.choice[candidates] = guess
                 return True
@@ -261,7 +329,7 @@ class Solver:
     def find(self, candidates: int, guesses: int, steps: int) -> Found:
         """Whether a strategy for the set within `guesses` exists, by a limited discrepancy
         search: with k discrepancies to spend, a set tries its first k + 1 splits in the order
-        of `options`, and a split other than the first costs its groups one discrepancy; k
+        of `ranked_guesses`, and a split other than the first costs its groups one discrepancy; k
         grows from 0. Where the exhaustive search can spend seconds proving a first choice
         wrong, this tries the others early. It proves impossibility too, once every split has
         been tried and every failure proven; "unknown" after `steps` sets searched.
@@ -284,11 +352,11 @@ class Solver:
         self.steps_left -= 1
         if self.steps_left < 0:
             raise OutOfSteps
-        splits = self.splits_to_try(candidates, guesses)
-        if splits is None:
+        ranked = self.splits_to_try(candidates, guesses)
+        if ranked is None:
             return "impossible"
         result: Found = "impossible"
-        for rank, (guess, groups) in enumerate(splits):
+        for rank, (guess, groups) in enumerate(self.splits(candidates, ranked)):
             if rank > discrepancies:
                 result = "unknown"  # the rest waits for a search with more discrepancies
                 break
