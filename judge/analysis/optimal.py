@@ -197,20 +197,21 @@ class Solver:
     def bounds(self, sets: list[int], guesses: int) -> tuple[Counts, Counts]:
         """capacities[k, i] for k up to `guesses`: a bound on the size of any subset of the i-th
         set solvable in k guesses (see `capacity`, here counted on the set's own reply groups,
-        each also within its reply class's capacity); and sizes[r, g, i], how many of its
+        each also within its reply class's capacity); and sizes[i, r, g], how many of its
         words answer r to guess g. Computed for many sets in one pass, as NumPy pays per call;
-        in small integers, which it works through fastest."""
+        in small integers, which it works through fastest; guesses on the last axis, which
+        is the long one."""
         n, length, count, chunks = self.n, self.length, self.count, len(self.class_bits)
         packed = b"".join(s.to_bytes(8 * chunks, "little") for s in sets)
         bits = np.frombuffer(packed, dtype="<u8").reshape(len(sets), chunks)
         # A product with the classes' one-hot matrix would count the same, but OpenBLAS
         # would spread it over threads that spin between the search's many small calls.
-        sizes = np.bitwise_count(self.class_bits[0][:, None] & bits[:, 0]).astype(count)
+        sizes = np.bitwise_count(self.class_bits[0] & bits[:, :1]).astype(count)
         for chunk in range(1, chunks):
-            sizes += np.bitwise_count(self.class_bits[chunk][:, None] & bits[:, chunk])
-        sizes = sizes.reshape(length, n, len(sets))
+            sizes += np.bitwise_count(self.class_bits[chunk] & bits[:, chunk:chunk + 1])
+        sizes = sizes.reshape(len(sets), length, n)
         inside = np.unpackbits(np.frombuffer(packed, dtype=np.uint8).reshape(len(sets), -1),
-                               axis=1, bitorder="little")[:, :n].T.astype(count)  # [g, set]
+                               axis=1, bitorder="little")[:, :n].astype(count)  # [set, g]
         # Within one guess a set of three or more holds 1 (the guess itself); within two, one
         # more than a guess's most groups (each then found by the second guess). Each level
         # is at least the one below, so a set's capacities are bounds whether or not they
@@ -218,11 +219,11 @@ class Solver:
         capacities = np.ones((guesses + 1, len(sets)), dtype=count)
         capacities[0] = 0
         if guesses >= 2:
-            capacities[2] = (inside + (sizes > 0).sum(axis=0, dtype=count)).max(axis=0)
+            capacities[2] = (inside + (sizes > 0).sum(axis=1, dtype=count)).max(axis=1)
         for level in range(3, guesses + 1):
-            groups = np.minimum(np.minimum(sizes, capacities[level - 1]),
-                                self.reply_class_capacity_counts(level - 1)[:, :, None])
-            capacities[level] = (inside + groups.sum(axis=0, dtype=count)).max(axis=0)
+            groups = np.minimum(np.minimum(sizes, capacities[level - 1][:, None, None]),
+                                self.reply_class_capacity_counts(level - 1))
+            capacities[level] = (inside + groups.sum(axis=1, dtype=count)).max(axis=1)
         return capacities, sizes
 
     def screened(self, candidates: int, ranked: list[tuple[int, int]], guesses: int
@@ -233,7 +234,12 @@ class Solver:
         search. Most splits of a deep set fail on their largest group, and one pass over
         every group costs about as much as a set's search."""
         largest = [candidates & self.by_reply[guess][reply] for guess, reply in ranked]
-        known = {group: self.known(group, guesses) for group in largest}
+        known: dict[int, bool | None] = {}
+        not_in = self.not_in
+        for group in largest:  # most are already known to fail: they cost one look
+            if group not in known:
+                known[group] = (False if not_in.get(group, 0) >= guesses
+                                else self.known(group, guesses))
         unknown = [group for group, solvable in known.items() if solvable is None]
         ahead = {}
         if unknown:
@@ -244,7 +250,7 @@ class Solver:
                     self.not_in[group] = guesses
                     known[group] = False
                 else:
-                    ahead[group] = (capacities[:, i], sizes[:, :, i])
+                    ahead[group] = (capacities[:, i], sizes[i])
         return [choice for choice, group in zip(ranked, largest, strict=True)
                 if known[group] is not False], ahead
 
@@ -299,7 +305,7 @@ class Solver:
             raise OutOfTime
         if bounds is None:
             capacities, sizes = self.bounds([candidates], guesses)
-            bounds = capacities[:, 0], sizes[:, :, 0]
+            bounds = capacities[:, 0], sizes[0]
         capacities, sizes = bounds
         if capacities[guesses] < candidates.bit_count():
             self.not_in[candidates] = guesses
