@@ -64,6 +64,63 @@ def test_a_list_past_leetcodes_size_bounds_its_classes_by_their_sizes() -> None:
     assert solver.reply_class_capacity(4)[:, :5].T.tolist() == sizes
 
 
+def capacities_one_by_one(solver: Solver, words: list[str], members: list[int],
+                          guesses: int) -> list[int]:
+    """The capacity recursion of `Solver.bounds`, counted again word by word with `match`."""
+    capacities = [0, 1]
+    for level in range(2, guesses + 1):
+        best = 0
+        for g, guess in enumerate(words):
+            sizes = [sum(match(guess, words[w]) == r for w in members)
+                     for r in range(solver.length)]
+            if level == 2:
+                held = sum(size > 0 for size in sizes)
+            else:
+                limits = solver.reply_class_capacity(level - 1)[:, g]
+                held = sum(min(size, capacities[-1], int(limit))
+                           for size, limit in zip(sizes, limits, strict=True))
+            best = max(best, (g in members) + held)
+        capacities.append(best)
+    return capacities[: guesses + 1]
+
+
+@pytest.mark.parametrize("n", [60, 150])  # counts in int8, then in int16
+def test_bounds_of_many_sets_at_once_are_each_sets_own(n: int) -> None:
+    rng = random.Random(n)
+    words = random_words(rng, n)
+    solver = Solver(words, time.monotonic() + 30)
+    chosen = [sorted(rng.sample(range(n), rng.randint(3, n))) for _ in range(5)]
+    sets = [sum(1 << w for w in members) for members in chosen]
+    capacities, sizes = solver.bounds(sets, 5)
+    for i, members in enumerate(chosen):
+        assert capacities[:, i].tolist() == capacities_one_by_one(solver, words, members, 5)
+        for g in (0, n // 2, n - 1):
+            assert sizes[i, :, g].tolist() == [sum(match(words[g], words[w]) == r
+                                                   for w in members)
+                                               for r in range(solver.length)]
+
+
+@pytest.mark.parametrize("name, size", [("bench20", 50), ("bench01", 70)])
+def test_screening_splits_in_batches_proves_the_same_optimum(
+        name: str, size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lists whose proofs search sets with six guesses and more, where screening runs.
+    words = json.loads((CASES / "benchmark" / f"{name}.json").read_text())[0]["words"][:size]
+    screened = solve(words, time_limit=60)
+    monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 99)
+    one_by_one = solve(words, time_limit=60)
+    assert screened.proven and one_by_one.proven
+    assert screened.upper == one_by_one.upper
+    assert screened.sets_searched != one_by_one.sets_searched  # the screening did run
+    # The exhaustive search alone, screening, finds a strategy within the optimum too (in
+    # `solve` the quick search finds it, and the exhaustive one proves one guess fewer
+    # impossible: screening that ruled out solvable groups would not show there).
+    monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 4)
+    solver = Solver(words, time.monotonic() + 60)
+    everyone = (1 << len(words)) - 1
+    assert solver.can_solve(everyone, screened.upper)
+    assert not solver.can_solve(everyone, screened.upper - 1)
+
+
 def test_the_quick_search_stops_after_its_steps_and_says_it_does_not_know() -> None:
     words = json.loads((CASES / "benchmark" / "bench01.json").read_text())[0]["words"]
     solver = Solver(words, time.monotonic() + 60)
