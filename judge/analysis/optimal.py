@@ -12,7 +12,9 @@ iterative deepening asks "can S be solved in d guesses?" for d = lower bound, lo
 - nor may a group hold more than its reply class (the words that answer r to guess g) could
   within one guess fewer: each class's capacities are computed once per list;
 - every set proven solvable in d, or not solvable in d, is remembered;
-- the largest groups are tried first, so most failures come early.
+- the largest groups are tried first, so most failures come early; for a set with five
+  guesses or more, the largest group of every split is checked against its capacity in one
+  batch before any is searched.
 The tree found is replayed for every secret before it is reported.
 """
 
