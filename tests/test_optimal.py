@@ -121,6 +121,27 @@ def test_screening_splits_in_batches_proves_the_same_optimum(
     assert not solver.can_solve(everyone, screened.upper - 1)
 
 
+def test_screening_and_planning_agree_with_the_search_one_set_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sets of 25-60 words of a benchmark list, within 5-7 guesses: about 60% solvable. A
+    # planned search that tried only each set's first screened split disagrees on one.
+    words = json.loads((CASES / "benchmark" / "bench20.json").read_text())[0]["words"]
+    rng = random.Random(5)
+    sets = [sum(1 << w for w in rng.sample(range(100), rng.randint(25, 60)))
+            for _ in range(40)]
+    screening = Solver(words, time.monotonic() + 120)
+    one_by_one = Solver(words, time.monotonic() + 120)
+    answers = []
+    for candidates in sets:
+        for guesses in (5, 6, 7):
+            monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 4)
+            answer = screening.can_solve(candidates, guesses)
+            monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 99)
+            assert answer == one_by_one.can_solve(candidates, guesses), (candidates, guesses)
+            answers.append(answer)
+    assert 0 < sum(answers) < len(answers)
+
+
 def test_the_quick_search_stops_after_its_steps_and_says_it_does_not_know() -> None:
     words = json.loads((CASES / "benchmark" / "bench01.json").read_text())[0]["words"]
     solver = Solver(words, time.monotonic() + 60)

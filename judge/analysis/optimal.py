@@ -14,7 +14,8 @@ iterative deepening asks "can S be solved in d guesses?" for d = lower bound, lo
 - every set proven solvable in d, or not solvable in d, is remembered;
 - the largest groups are tried first, so most failures come early; for a set with five
   guesses or more, the largest group of every split is checked against its capacity in one
-  batch before any is searched.
+  batch before any is searched; with six or more, the groups that pass have their own splits
+  screened too, all in one batch, which rules most of them out before their own search.
 The tree found is replayed for every secret before it is reported.
 """
 
@@ -51,6 +52,8 @@ SCREEN_FROM = 4
 
 Found = Literal["found", "impossible", "unknown"]
 Counts = npt.NDArray[np.signedinteger[Any]]
+# A set's screened guesses, and the bounds of the groups they leave that passed the screen.
+Plan = tuple[list[tuple[int, int]], dict[int, tuple[Counts, Counts]]]
 
 
 @dataclass
@@ -228,20 +231,24 @@ class Solver:
             capacities[level] = (inside + groups.sum(axis=1, dtype=count)).max(axis=1)
         return capacities, sizes
 
-    def screened(self, candidates: int, ranked: list[tuple[int, int]], guesses: int
-                 ) -> tuple[list[tuple[int, int]], dict[int, tuple[Counts, Counts]]]:
-        """The ranked guesses (see `ranked_guesses`) less those whose largest group, the one a
-        search tries first, cannot be solved within `guesses`: as far as is known, or because
-        it falls short of its capacity; and the bounds of the groups that pass, for their own
-        search. Most splits of a deep set fail on their largest group, and one pass over
-        every group costs about as much as a set's search."""
-        largest = [candidates & self.by_reply[guess][reply] for guess, reply in ranked]
+    def screened(self, sets: list[tuple[int, list[tuple[int, int]]]], guesses: int
+                 ) -> list[Plan]:
+        """For each (set, its ranked guesses, see `ranked_guesses`): the guesses less those
+        whose largest group, the one a search tries first, cannot be solved within `guesses`,
+        as far as is known or because it falls short of its capacity; with the bounds of the
+        groups that pass, for their own search. Most splits of a deep set fail on their
+        largest group, and one pass over the groups of many sets costs about as much as one
+        set's search."""
+        by_reply = self.by_reply
+        largest = [[candidates & by_reply[guess][reply] for guess, reply in ranked]
+                   for candidates, ranked in sets]
         known: dict[int, bool | None] = {}
         not_in = self.not_in
-        for group in largest:  # most are already known to fail: they cost one look
-            if group not in known:
-                known[group] = (False if not_in.get(group, 0) >= guesses
-                                else self.known(group, guesses))
+        for groups in largest:
+            for group in groups:  # most are already known to fail: they cost one look
+                if group not in known:
+                    known[group] = (False if not_in.get(group, 0) >= guesses
+                                    else self.known(group, guesses))
         unknown = [group for group, solvable in known.items() if solvable is None]
         ahead = {}
         if unknown:
@@ -249,12 +256,34 @@ class Solver:
             for i, (group, capacity) in enumerate(
                     zip(unknown, capacities[guesses].tolist(), strict=True)):
                 if capacity < group.bit_count():
-                    self.not_in[group] = guesses
+                    not_in[group] = guesses
                     known[group] = False
                 else:
                     ahead[group] = (capacities[:, i], sizes[i])
-        return [choice for choice, group in zip(ranked, largest, strict=True)
-                if known[group] is not False], ahead
+        return [([choice for choice, group in zip(ranked, groups, strict=True)
+                  if known[group] is not False],
+                 {group: ahead[group] for group in groups if group in ahead})
+                for (_, ranked), groups in zip(sets, largest, strict=True)]
+
+    def planned(self, ahead: dict[int, tuple[Counts, Counts]], guesses: int
+                ) -> dict[int, Plan]:
+        """Plans for searching, within `guesses`, the sets whose bounds are `ahead`: each one's
+        screened guesses, all screened in one pass. A set left with none cannot be solved,
+        which is remembered, and needs no search of its own."""
+        sets = []
+        for candidates, (capacities, sizes) in ahead.items():
+            if self.known(candidates, guesses) is None:
+                self.count_a_set()
+                sets.append((candidates, self.ranked_guesses(
+                    candidates, sizes, int(capacities[guesses - 1]),
+                    self.reply_class_capacity_counts(guesses - 1))))
+        plans: dict[int, Plan] = {}
+        for (candidates, _), plan in zip(sets, self.screened(sets, guesses - 1), strict=True):
+            if plan[0]:
+                plans[candidates] = plan
+            else:
+                self.not_in[candidates] = guesses
+        return plans
 
     def ranked_guesses(self, candidates: int, sizes: Counts, limit: int, class_limits: Counts
                        ) -> list[tuple[int, int]]:
@@ -302,9 +331,7 @@ class Solver:
         """The guesses a search of this set tries (see `ranked_guesses`), or None when the
         set's own capacities rule it out, which is remembered. `bounds` are the set's, where
         already computed. Each call counts as one set searched."""
-        self.calls += 1
-        if self.calls % 256 == 0 and time.monotonic() > self.deadline:
-            raise OutOfTime
+        self.count_a_set()
         if bounds is None:
             capacities, sizes = self.bounds([candidates], guesses)
             bounds = capacities[:, 0], sizes[0]
@@ -315,19 +342,33 @@ class Solver:
         return self.ranked_guesses(candidates, sizes, int(capacities[guesses - 1]),
                                    self.reply_class_capacity_counts(guesses - 1))
 
+    def count_a_set(self) -> None:
+        self.calls += 1
+        if self.calls % 256 == 0 and time.monotonic() > self.deadline:
+            raise OutOfTime
+
     def can_solve(self, candidates: int, guesses: int,
-                  bounds: tuple[Counts, Counts] | None = None) -> bool:
+                  bounds: tuple[Counts, Counts] | None = None, plan: Plan | None = None
+                  ) -> bool:
+        """Whether the set can be solved within `guesses`, by exhaustive search. `bounds` are
+        the set's where already computed; `plan`, its screened guesses (see `planned`)."""
         known = self.known(candidates, guesses)
         if known is not None:
             return known
-        ranked = self.splits_to_try(candidates, guesses, bounds)
-        if ranked is None:
-            return False
         ahead: dict[int, tuple[Counts, Counts]] = {}
-        if guesses > SCREEN_FROM:
-            ranked, ahead = self.screened(candidates, ranked, guesses - 1)
+        if plan is not None:
+            ranked, ahead = plan
+        else:
+            found = self.splits_to_try(candidates, guesses, bounds)
+            if found is None:
+                return False
+            ranked = found
+            if guesses > SCREEN_FROM:
+                [(ranked, ahead)] = self.screened([(candidates, ranked)], guesses - 1)
+        plans = self.planned(ahead, guesses - 1) if guesses - 1 > SCREEN_FROM else {}
         for guess, groups in self.splits(candidates, ranked):
-            if all(self.can_solve(group, guesses - 1, ahead.get(group)) for group in groups):
+            if all(self.can_solve(group, guesses - 1, ahead.get(group), plans.get(group))
+                   for group in groups):
                 self.solvable_in[candidates] = guesses
                 self.choice[candidates] = guess
                 return True
