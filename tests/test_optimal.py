@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 
 from judge.__main__ import main
-from judge.analysis.optimal import Solver, solve
+from judge.analysis.optimal import SCREEN_FROM, Solver, solve
 from judge.generate import random_words
 from judge.rules import match
 
@@ -114,7 +114,7 @@ def test_screening_splits_in_batches_proves_the_same_optimum(
     # The exhaustive search alone, screening, finds a strategy within the optimum too (in
     # `solve` the quick search finds it, and the exhaustive one proves one guess fewer
     # impossible: screening that ruled out solvable groups would not show there).
-    monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 4)
+    monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", SCREEN_FROM)
     solver = Solver(words, time.monotonic() + 60)
     everyone = (1 << len(words)) - 1
     assert solver.can_solve(everyone, screened.upper)
@@ -134,7 +134,7 @@ def test_screening_and_planning_agree_with_the_search_one_set_at_a_time(
     answers = []
     for candidates in sets:
         for guesses in (5, 6, 7):
-            monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 4)
+            monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", SCREEN_FROM)
             answer = screening.can_solve(candidates, guesses)
             monkeypatch.setattr("judge.analysis.optimal.SCREEN_FROM", 99)
             assert answer == one_by_one.can_solve(candidates, guesses), (candidates, guesses)

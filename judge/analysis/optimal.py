@@ -12,9 +12,9 @@ iterative deepening asks "can S be solved in d guesses?" for d = lower bound, lo
 - nor may a group hold more than its reply class (the words that answer r to guess g) could
   within one guess fewer: each class's capacities are computed once per list;
 - every set proven solvable in d, or not solvable in d, is remembered;
-- the largest groups are tried first, so most failures come early; for a set with five
+- the largest groups are tried first, so most failures come early; for a set with four
   guesses or more, the largest group of every split is checked against its capacity in one
-  batch before any is searched; with six or more, the groups that pass have their own splits
+  batch before any is searched; with five or more, the groups that pass have their own splits
   screened too, all in one batch, which rules most of them out before their own search.
 The tree found is replayed for every secret before it is reported.
 """
@@ -48,7 +48,7 @@ LARGEST_CLASS_TABLE = 1200
 
 # The exhaustive search screens the largest groups of the splits of sets with more guesses
 # left than this (see `screened`).
-SCREEN_FROM = 4
+SCREEN_FROM = 3
 
 Found = Literal["found", "impossible", "unknown"]
 Counts = npt.NDArray[np.signedinteger[Any]]
