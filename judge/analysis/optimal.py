@@ -114,7 +114,7 @@ class Solver:
         for g in range(n):
             for w in range(n):
                 self.by_reply[g][matrix[g][w]] |= 1 << w
-        # class_bits[c, r * n + g]: 64 words from the 64c-th of the class of reply r to guess g
+        # class_bits[c, r * n + g]: which of words 64c to 64c + 63 answer r to guess g
         chunks = (n + 63) // 64
         self.class_bits = np.frombuffer(
             b"".join(self.by_reply[g][r].to_bytes(8 * chunks, "little")
@@ -274,9 +274,8 @@ class Solver:
         for candidates, (capacities, sizes) in ahead.items():
             if self.known(candidates, guesses) is None:
                 self.count_a_set()
-                sets.append((candidates, self.ranked_guesses(
-                    candidates, sizes, int(capacities[guesses - 1]),
-                    self.reply_class_capacity_counts(guesses - 1))))
+                sets.append((candidates, self.ranked_within(candidates, sizes, capacities,
+                                                            guesses)))
         plans: dict[int, Plan] = {}
         for (candidates, _), plan in zip(sets, self.screened(sets, guesses - 1), strict=True):
             if plan[0]:
@@ -284,6 +283,13 @@ class Solver:
             else:
                 self.not_in[candidates] = guesses
         return plans
+
+    def ranked_within(self, candidates: int, sizes: Counts, capacities: Counts, guesses: int
+                      ) -> list[tuple[int, int]]:
+        """The guesses worth trying for a set within `guesses` (see `ranked_guesses`): each of
+        its groups within what the set, and the group's reply class, can hold in one fewer."""
+        return self.ranked_guesses(candidates, sizes, int(capacities[guesses - 1]),
+                                   self.reply_class_capacity_counts(guesses - 1))
 
     def ranked_guesses(self, candidates: int, sizes: Counts, limit: int, class_limits: Counts
                        ) -> list[tuple[int, int]]:
@@ -339,8 +345,7 @@ class Solver:
         if capacities[guesses] < candidates.bit_count():
             self.not_in[candidates] = guesses
             return None
-        return self.ranked_guesses(candidates, sizes, int(capacities[guesses - 1]),
-                                   self.reply_class_capacity_counts(guesses - 1))
+        return self.ranked_within(candidates, sizes, capacities, guesses)
 
     def count_a_set(self) -> None:
         self.calls += 1
