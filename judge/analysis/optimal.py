@@ -103,12 +103,6 @@ class Solver:
         self.matrix = match_matrix(words)
         matrix = self.matrix.tolist()
         n = self.n = len(words)
-        replies = np.arange(self.length)
-        # one_hot[r * n + g, w] = 1 when word w answers r to guess g (r below a full match).
-        # Reply-major, so that sums over replies add whole rows: NumPy reduces a short last
-        # axis (the 6 replies) ten times slower.
-        self.one_hot = (self.matrix[None, :, :] == replies[:, None, None]).reshape(
-            self.length * n, n).astype(np.float32)
         self.bytes = (n + 7) // 8
         self.by_reply = [[0] * (self.length + 1) for _ in range(n)]
         for g in range(n):
@@ -123,11 +117,10 @@ class Solver:
         self.reply_sizes = [(1, [m.bit_count() for m in masks[: self.length]])
                             for masks in self.by_reply]
         self.capacities = [0]
-        self.reply_class_capacities = self.capacities_of_reply_classes()
         # Counts of words fit in the smallest integers that hold the list's size.
         self.count = np.int8 if n < 127 else np.int16 if n < 32767 else np.int32
-        self.reply_class_capacity_levels: list[Counts] = [
-            np.minimum(level, n).astype(self.count) for level in self.reply_class_capacities]
+        self.reply_class_capacities: list[Counts] = [
+            level.astype(self.count) for level in self.capacities_of_reply_classes()]
         self.deadline = deadline
         self.solvable_in: dict[int, int] = {}  # set -> fewest guesses known to suffice
         self.not_in: dict[int, int] = {}  # set -> most guesses known not to suffice
@@ -160,13 +153,15 @@ class Solver:
         every guess where each class has its own.
         """
         n, length = self.n, self.length
-        inside = self.one_hot  # inside[class, w]: word w is in the class
+        # inside[r * n + g, w] = 1 when word w answers r to guess g: in the class (r, g)
+        inside = (self.matrix[None, :, :] == np.arange(length)[:, None, None]).reshape(
+            length * n, n).astype(np.float32)
         if n * length > LARGEST_CLASS_TABLE:
             # The table grows as the square of the classes: past LARGEST_CLASS_TABLE (twice
             # LeetCode's 100 words), each class's size stands in, a bound no group passes either.
             return [inside.sum(axis=1).reshape(length, n)]
         # overlap[class, r, g]: how many words of the class answer r to guess g
-        overlap = (self.one_hot @ self.one_hot.T).reshape(length * n, length, n)
+        overlap = (inside @ inside.T).reshape(length * n, length, n)
         levels = [np.zeros(length * n, dtype=np.float32)]
         while True:
             below = levels[-1]
@@ -177,27 +172,35 @@ class Solver:
                 return [level.reshape(length, n) for level in levels]
             levels.append(grown)
 
-    def reply_class_capacity(self, guesses: int) -> npt.NDArray[np.float32]:
+    def reply_class_capacity(self, guesses: int) -> Counts:
         levels = self.reply_class_capacities
-        return levels[min(guesses, len(levels) - 1)]
-
-    def reply_class_capacity_counts(self, guesses: int) -> Counts:
-        levels = self.reply_class_capacity_levels
         return levels[min(guesses, len(levels) - 1)]
 
     def members(self, candidates: int) -> npt.NDArray[np.bool_]:
         packed = np.frombuffer(candidates.to_bytes(self.bytes, "little"), dtype=np.uint8)
         return np.unpackbits(packed, bitorder="little")[: self.n].astype(bool)
 
-    def sizes_of(self, inside: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """sizes[r, g]: how many of the words marked 1 in `inside` answer r to guess g (r below
-        a full match). One matrix-vector product counts every guess's reply groups at once."""
-        sizes: npt.NDArray[np.float32] = (self.one_hot @ inside).reshape(self.length, self.n)
-        return sizes
+    def packed(self, sets: list[int]) -> npt.NDArray[np.uint64]:
+        """bits[i, c]: which of words 64c to 64c + 63 are in the i-th set."""
+        chunks = len(self.class_bits)
+        return np.frombuffer(b"".join(s.to_bytes(8 * chunks, "little") for s in sets),
+                             dtype="<u8").reshape(len(sets), chunks)
+
+    def reply_group_sizes(self, bits: npt.NDArray[np.uint64]) -> Counts:
+        """sizes[i, r, g]: how many words of the i-th set (see `packed`) answer r to guess g
+        (r below a full match), counted bit by bit against every reply class at once. A
+        product with a one-hot matrix of the classes would count the same, but OpenBLAS
+        would spread it over threads that spin between the search's many small calls."""
+        sizes: Counts = np.bitwise_count(self.class_bits[0] & bits[:, :1]).astype(self.count)
+        for chunk in range(1, len(self.class_bits)):
+            sizes += np.bitwise_count(self.class_bits[chunk] & bits[:, chunk:chunk + 1])
+        return sizes.reshape(len(bits), self.length, self.n)
 
     def group_sizes(self, candidates: int) -> npt.NDArray[np.int64]:
         """sizes[g, r]: how many of the set's words answer r to guess g (r below a full match)."""
-        return self.sizes_of(self.members(candidates).astype(np.float32)).T.astype(np.int64)
+        sizes: npt.NDArray[np.int64] = self.reply_group_sizes(
+            self.packed([candidates]))[0].T.astype(np.int64)
+        return sizes
 
     def bounds(self, sets: list[int], guesses: int) -> tuple[Counts, Counts]:
         """capacities[k, i] for k up to `guesses`: a bound on the size of any subset of the i-th
@@ -206,17 +209,11 @@ class Solver:
         words answer r to guess g. Computed for many sets in one pass, as NumPy pays per call;
         in small integers, which it works through fastest; guesses on the last axis, which
         is the long one."""
-        n, length, count, chunks = self.n, self.length, self.count, len(self.class_bits)
-        packed = b"".join(s.to_bytes(8 * chunks, "little") for s in sets)
-        bits = np.frombuffer(packed, dtype="<u8").reshape(len(sets), chunks)
-        # A product with the classes' one-hot matrix would count the same, but OpenBLAS
-        # would spread it over threads that spin between the search's many small calls.
-        sizes = np.bitwise_count(self.class_bits[0] & bits[:, :1]).astype(count)
-        for chunk in range(1, chunks):
-            sizes += np.bitwise_count(self.class_bits[chunk] & bits[:, chunk:chunk + 1])
-        sizes = sizes.reshape(len(sets), length, n)
-        inside = np.unpackbits(np.frombuffer(packed, dtype=np.uint8).reshape(len(sets), -1),
-                               axis=1, bitorder="little")[:, :n].astype(count)  # [set, g]
+        count = self.count
+        bits = self.packed(sets)
+        sizes = self.reply_group_sizes(bits)
+        inside = np.unpackbits(bits.view(np.uint8), axis=1, bitorder="little")[
+            :, : self.n].astype(count)  # [set, g]
         # Within one guess a set of three or more holds 1 (the guess itself); within two, one
         # more than a guess's most groups (each then found by the second guess). Each level
         # is at least the one below, so a set's capacities are bounds whether or not they
@@ -227,7 +224,7 @@ class Solver:
             capacities[2] = (inside + (sizes > 0).sum(axis=1, dtype=count)).max(axis=1)
         for level in range(3, guesses + 1):
             groups = np.minimum(np.minimum(sizes, capacities[level - 1][:, None, None]),
-                                self.reply_class_capacity_counts(level - 1))
+                                self.reply_class_capacity(level - 1))
             capacities[level] = (inside + groups.sum(axis=1, dtype=count)).max(axis=1)
         return capacities, sizes
 
@@ -289,7 +286,7 @@ class Solver:
         """The guesses worth trying for a set within `guesses` (see `ranked_guesses`): each of
         its groups within what the set, and the group's reply class, can hold in one fewer."""
         return self.ranked_guesses(candidates, sizes, int(capacities[guesses - 1]),
-                                   self.reply_class_capacity_counts(guesses - 1))
+                                   self.reply_class_capacity(guesses - 1))
 
     def ranked_guesses(self, candidates: int, sizes: Counts, limit: int, class_limits: Counts
                        ) -> list[tuple[int, int]]:
