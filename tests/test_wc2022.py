@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import judge.wc2022.rules
 from judge.__main__ import main
 from judge.run.limits import Limits
-from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, play, read_dictionary
+from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, draw_answers, play, read_dictionary
 from judge.wc2022.rules import POINTS, final_score, pattern, round_points
 from judge.wc2022.rules import feedback as official
 
@@ -227,3 +227,29 @@ def test_several_solutions_are_compared_on_the_same_answers(
     answers = [[r["answer"] for r in m["rounds_played"]] for m in reports]
     assert answers[0] == answers[1]
     assert reports[0]["total_points"] >= 3 * 85 and reports[1]["total_points"] < 3 * 150
+
+
+def test_every_answer_draws_each_word_once_and_rounds_draw_with_replacement() -> None:
+    words = [f"a{c}{d}xy" for c in "bcdef" for d in "ghijk"]
+    every = draw_answers(words, 3, seed=5, every_answer=True)
+    assert sorted(every) == sorted(words) and every != words
+    assert draw_answers(words, 3, seed=5, every_answer=True) == every
+    drawn = draw_answers(words, 400, seed=5)
+    assert len(drawn) == 400 and set(drawn) <= set(words)
+
+
+def test_the_every_answer_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dictionary = tmp_path / "words.txt"
+    words = [f"{c}{d}xyz" for c in "ab" for d in "cdefg"]
+    dictionary.write_text("\n".join(words) + "\n")
+    player = tmp_path / "consistent.py"
+    player.write_text(CONSISTENT)
+    out = tmp_path / "r.json"
+    assert main(["wc2022", str(player), "--dictionary", str(dictionary), "--every-answer",
+                 "--seed", "3", "--json", str(out), "--no-sandbox"]) == 0
+    assert "--seed 3 --every-answer" in capsys.readouterr().out
+    report = json.loads(out.read_text())
+    assert sorted(r["answer"] for r in report["rounds_played"]) == words
+    assert main(["wc2022", str(player), "--dictionary", str(dictionary), "--every-answer",
+                 "--rounds", "4"]) == 2
+    assert "leave out --rounds" in capsys.readouterr().err

@@ -42,6 +42,7 @@ CONTEST_DICTIONARY = Path(__file__).resolve().parents[3] / "shared" / "data" / \
 INIT_SECONDS = 60.0  # CPU ceiling on loading the file and init
 GUESS_SECONDS = 10.0  # CPU ceiling on one call of guess
 MATCH_BASE_SECONDS, MATCH_SECONDS_PER_ROUND = 60.0, 1.0
+DEFAULT_ROUNDS = 1000
 
 
 def match_budget(rounds: int) -> float:
@@ -206,22 +207,37 @@ def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) ->
     return played
 
 
+def draw_answers(dictionary: Sequence[str], rounds: int, seed: int,
+                 every_answer: bool = False) -> list[str]:
+    """`rounds` answers drawn uniformly and independently, as the contest's rounds are; with
+    `every_answer`, each word once in an order drawn from `seed` (and `rounds` is ignored),
+    which measures exactly the points a round expected over uniform answers."""
+    rng = random.Random(seed)
+    if every_answer:
+        answers = list(dictionary)
+        rng.shuffle(answers)
+        return answers
+    return [rng.choice(dictionary) for _ in range(rounds)]
+
+
 def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
          dictionary_name: str = "", on_round: Callable[[Round], None] | None = None,
          limits: Limits | None = None, sandbox: bool = False,
-         match_seconds: float | None = None) -> Match:
-    """Play `rounds` rounds. `limits.time_seconds` is the CPU ceiling of one call of guess;
-    `match_seconds` the CPU budget of the whole match (None: `match_budget(rounds)`)."""
+         match_seconds: float | None = None, every_answer: bool = False) -> Match:
+    """Play `rounds` rounds (with `every_answer`, one a word; see `draw_answers`).
+    `limits.time_seconds` is the CPU ceiling of one call of guess; `match_seconds` the CPU
+    budget of the whole match (None: `match_budget(rounds)`)."""
     start = time.perf_counter()
-    rng = random.Random(seed)
+    answers = draw_answers(dictionary, rounds, seed, every_answer)
+    rounds = len(answers)
     valid = set(dictionary)
     played = []
     budget = match_budget(rounds) if match_seconds is None else match_seconds
     with EntryPoints(solution, dictionary, limits or Limits(time_seconds=GUESS_SECONDS), sandbox,
                      budget) as entry:
         entry.ready()
-        for number in range(1, rounds + 1):
-            result = play_round(entry, number, rng.choice(dictionary), valid)
+        for number, answer in enumerate(answers, 1):
+            result = play_round(entry, number, answer, valid)
             if on_round is not None:
                 on_round(result)
             played.append(result)
