@@ -12,6 +12,7 @@ import pytest
 
 from judge import bench
 from judge.__main__ import main
+from judge.wc2022.game import ENGLISH5, read_dictionary
 
 
 def fixed_timer(*seconds: float) -> bench.Timer:
@@ -81,18 +82,34 @@ def test_bench_command_writes_json(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 @pytest.mark.slow
 def test_wc2022_rows_compare_each_solution_with_the_port() -> None:
     rows = bench.wc2022_matches(rounds=2)
-    ported = [r["solution"] for r in rows if r["solution"] in bench.WC2022_SOLUTIONS]
-    assert ported == list(bench.WC2022_SOLUTIONS) * len(bench.wc2022_dictionaries())
+    ours = bench.WC2022_SOLUTIONS + bench.WC2022_STRONGER
+    assert [r["solution"] for r in rows if r["solution"] in ours] == \
+        list(ours) * len(bench.wc2022_dictionaries())
     # Seed 004's own C++ joins on the contest dictionary, where the seeds and g++ are here.
-    originals = [r for r in rows if r["solution"] not in bench.WC2022_SOLUTIONS]
+    originals = [r for r in rows if r["solution"] not in ours]
     assert all(r["dictionary"] == "wc2022-dictionary.txt" for r in originals)
-    assert all(r["same_as_port"] and r["lost"] == 0 for r in rows)
+    same = [r for r in rows if r["solution"] not in bench.WC2022_STRONGER]
+    assert all(r["same_as_port"] for r in same) and all(r["lost"] == 0 for r in rows)
     # The row reports the match's CPU time; how much is make bench's to show, and the CPU
     # accounting itself is tested in test_time_limits.py (two rounds of the C++ original can
     # take less than one 10 ms clock tick).
     assert all(isinstance(r["cpu_seconds"], float) for r in rows)
     lines = bench.wc2022_lines(rows)
-    assert len(lines) == len(rows) and all("same guesses as the port" in line for line in lines)
+    assert len(lines) == len(rows)
+    assert all("same guesses as the port" in line
+               for row, line in zip(rows, lines, strict=True) if row in same)
+
+
+def test_wc2022_expectation_plays_every_word_once(tmp_path: Path) -> None:
+    dictionary = tmp_path / "words.txt"
+    words = read_dictionary(ENGLISH5)
+    dictionary.write_text("\n".join(w for w in words if w[0] in "qz") + "\n")
+    rows = bench.wc2022_expectations([dictionary])
+    assert [r["solution"] for r in rows] == ["entropy_numpy", *bench.WC2022_STRONGER]
+    assert all(r["rounds"] == 43 and r["lost"] == 0 for r in rows)
+    assert all(sum(r["outcomes"].values()) == 43 for r in rows)
+    lines = bench.wc2022_expectation_lines(rows)
+    assert "(+0.000)" in lines[0] and "(+0.000)" not in lines[1]
 
 
 def test_language_rows_have_both_modes_per_language() -> None:
