@@ -7,6 +7,7 @@ CASES ?= cases
 STAMP := $(VENV)/.installed
 
 .PHONY: help venv system-packages node-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
+	wc2022-bound \
 	benchmark-cases generated-cases handwritten-cases
 
 help:
@@ -20,6 +21,7 @@ help:
 	@echo "make bench      timings side by side (engine, isolation, solver, fuzzer), JSON too"
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
 	@echo "make check      the fairness check on every shipped case"
+	@echo "make wc2022-bound  the most points a round any P8079 player can expect (an hour)"
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -92,6 +94,9 @@ coverage: $(STAMP) node-packages
 
 bench: $(STAMP)
 	$(PY) -m judge bench --json bench-results.json
+
+wc2022-bound: $(STAMP)
+	$(PY) -m judge wc2022-bound
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q tests/test_rules.py tests/test_master.py \

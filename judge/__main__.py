@@ -371,6 +371,20 @@ def build_parser() -> argparse.ArgumentParser:
     wc2022_parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MB")
     add_sandbox_option(wc2022_parser)
 
+    bound_parser = commands.add_parser(
+        "wc2022-bound", help="P8079: the most points a round any player can expect",
+        description="An upper bound on the points a round of any P8079 player, answers uniform "
+                    "over the dictionary: per initial letter, every first and second guess is "
+                    "tried, and every answer not found by guess 3 is counted as found at "
+                    "guess 4. Slow on a large dictionary (about an hour on the contest's 8,869 "
+                    "words, two cores); each letter's line is printed when it is done, the "
+                    "largest letters first.")
+    bound_parser.add_argument("--dictionary", type=Path, metavar="FILE",
+                              help="five-letter words, one a line (default: the contest's "
+                                   "dictionary in ../shared/data if present, else English)")
+    bound_parser.add_argument("--letters", metavar="LETTERS",
+                              help="only these initial letters, e.g. qxz (default: all)")
+
     experiment_parser = commands.add_parser(
         "experiment", help="the seeds' experiments, measured again beside their figures",
         description="seed000: match counts and naive guessing on 10,000 random words; "
@@ -847,10 +861,39 @@ def run_wc2022(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_wc2022_bound(args: argparse.Namespace) -> int:
+    from judge.wc2022.bound import LetterBound, letter_bound, per_round
+    from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, read_dictionary
+
+    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
+    try:
+        words = read_dictionary(path)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    initials = {w[0] for w in words}
+    wanted = initials if args.letters is None else set(args.letters)
+    if not wanted or not wanted <= initials:
+        raise UsageError(f"--letters must name initial letters of {path.name}'s words, not "
+                         f"{safe(args.letters)}")
+    order = sorted(wanted, key=lambda c: (-sum(w[0] == c for w in words), c))
+    print(f"upper bound on the points a round, {len(words)} words of {path.name}:")
+    bounds: list[LetterBound] = []
+    for letter in order:
+        bounds.append(letter_bound(words, letter))
+        b = bounds[-1]
+        print(f"  {letter}  {b.answers:5} answers  at most {b.per_round:8.3f} a round  "
+              f"(opening {b.opening}; {b.openings_in_full} of {len(words)} openings "
+              f"evaluated in full)", flush=True)
+    print(f"at most {per_round(bounds):.3f} points a round over these "
+          f"{sum(b.answers for b in bounds)} answers")
+    return EXIT_OK
+
+
 COMMANDS = {"grade": run_grade, "compare": run_compare, "merge": run_merge, "check": run_check,
             "generate": run_generate, "optimal": run_optimal, "fuzz": run_fuzz,
             "play": run_play, "explain": run_explain, "experiment": run_experiment,
-            "bench": run_bench, "wc2022": run_wc2022}
+            "bench": run_bench, "wc2022": run_wc2022,
+            "wc2022-bound": run_wc2022_bound}
 
 
 class Terminated(BaseException):

@@ -1,0 +1,120 @@
+"""The upper bound on P8079 points: its patterns are the rules', no player beats it (the best
+possible one found by exhaustive search included), and pruning openings changes nothing."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from judge.__main__ import main
+from judge.wc2022.bound import letter_bound, pattern_matrix, per_round
+from judge.wc2022.game import ENGLISH5, read_dictionary
+from judge.wc2022.rules import GUESSES, POINTS, feedback, pattern
+
+from .conftest import SOLUTIONS
+from .test_wc2022_numpy import fresh
+
+
+def random_words(seed: int, alphabet: str, initials: str, count: int) -> list[str]:
+    rng = random.Random(seed)
+    words: set[str] = set()
+    while len(words) < count:
+        words.add(rng.choice(initials) + "".join(rng.choice(alphabet) for _ in range(4)))
+    return sorted(words)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_pattern_matrix_is_the_rules_feedback(seed: int) -> None:
+    words = random_words(seed, "aabcde", "abc", 40)  # repeated letters: silver's hard cases
+    matrix = pattern_matrix(words, words[::-1])
+    assert [[int(v) for v in row] for row in matrix] == [
+        [pattern(feedback(g, a)) for a in words[::-1]] for g in words]
+
+
+def best_total(words: list[str], letter: str) -> int:
+    """The most points any player scores over the letter's answers, each played once: every
+    dictionary word tried at every step, to the fifth guess."""
+
+    @cache
+    def best(answers: frozenset[str], guess_number: int) -> int:
+        if guess_number > GUESSES:
+            return 0
+        options = []
+        for guess in words:
+            classes: dict[tuple[int, ...], set[str]] = {}
+            for answer in answers:
+                classes.setdefault(feedback(guess, answer), set()).add(answer)
+            if len(classes) == 1 and guess not in answers:
+                continue  # learns nothing: never better than a guess that does
+            options.append(sum(POINTS[guess_number] if members == {guess} else
+                               best(frozenset(members), guess_number + 1)
+                               for members in classes.values()))
+        return max(options, default=0)
+
+    return best(frozenset(w for w in words if w[0] == letter), 1)
+
+
+def bound_by_its_definition(words: list[str], letter: str) -> int:
+    """The docstring's bound, computed word by word with the rules' feedback."""
+    answers = [w for w in words if w[0] == letter]
+    totals = []
+    for opening in words:
+        classes: dict[tuple[int, ...], list[str]] = {}
+        for answer in answers:
+            if answer != opening:
+                classes.setdefault(feedback(opening, answer), []).append(answer)
+        totals.append(150 * (opening in answers) + sum(
+            90 * len(c) + max(20 * (h in c) + 10 * len({feedback(h, a) for a in c})
+                              for h in words)
+            for c in classes.values()))
+    return max(totals)
+
+
+@pytest.mark.parametrize(("seed", "alphabet"), [(4, "abcd"), (5, "abcde"), (6, "aabbcdef")])
+def test_no_player_beats_the_bound_and_pruning_changes_nothing(seed: int,
+                                                               alphabet: str) -> None:
+    words = random_words(seed, alphabet, "ab", 24)
+    for letter in "ab":
+        bound = letter_bound(words, letter)
+        assert bound.points == bound_by_its_definition(words, letter)
+        assert best_total(words, letter) <= bound.points
+        assert bound.answers == sum(w[0] == letter for w in words)
+
+
+def test_the_bound_is_met_when_the_opening_leaves_single_answers() -> None:
+    # "bcdee" is an answer, and its replies tell the three other answers apart: 150 points,
+    # then 120 for each. Nothing scores more, and the bound says so.
+    words = ["aaaaa", "abcde", "bcdee", "bdcee", "bedce", "becde"]
+    bound = letter_bound(words, "b")
+    assert bound.points == best_total(words, "b") == 150 + 3 * 120
+    assert bound.opening == "bcdee"
+
+
+def test_the_points_player_stays_under_the_bound_and_meets_it_on_small_letters() -> None:
+    words = read_dictionary(ENGLISH5)
+    player = fresh(SOLUTIONS / "wc2022" / "expected_points.py")
+    player.init(len(words), "".join(words))
+    bounds = [letter_bound(words, c) for c in "qxz"]
+    planned = [player.Letter(c).best_plan()[1] for c in "qxz"]  # type: ignore[attr-defined]
+    assert all(p <= b.points for p, b in zip(planned, bounds, strict=True))
+    assert planned == [b.points for b in bounds]  # measured: optimal on these three letters
+    assert per_round(bounds) == sum(planned) / sum(b.answers for b in bounds)
+
+
+def test_the_bound_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["wc2022-bound", "--dictionary", str(ENGLISH5), "--letters", "zx"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[:2] == ["z", "12"] and out[2].split()[:2] == ["x", "2"]
+    assert "135.000 a round" in out[2]  # two answers: one at 1, the other at 2
+    assert out[-1].startswith("at most ") and "over these 14 answers" in out[-1]
+    for letters in ("Q", "", "zz\x1b[2J"):
+        assert main(["wc2022-bound", "--dictionary", str(ENGLISH5), "--letters", letters]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: --letters") and "\x1b" not in err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("hello\nWORLD\n")
+    assert main(["wc2022-bound", "--dictionary", str(bad)]) == 2
+    assert "not a list of five-letter" in capsys.readouterr().err
