@@ -4,9 +4,10 @@
 # Every guess maximises the points it expects: 150, 120, 100, 90 or 85 if it is the answer,
 # plus, for each reply it may get, an estimate of what the answers left behind that reply
 # will score. A group of s answers entering guess t is worth one answer found at t and the
-# other s - 1 at t + 1, except a share that slips one guess further; the share grows with s,
-# from 0 for two answers towards one half (SLIP, SLIP_SIZE):
+# other s - 1 at t + 1, except a share that slips one guess further. Two answers never slip
+# (guess one; the other is found next), and the share grows with s towards one half:
 #     worth(t, s) = points[t] + (s - 1) * (points[t+1] - (points[t+1] - points[t+2]) * slip(s))
+#     slip(s) = SLIP * (s - 2) / (s - 2 + SLIP_SIZE)
 # On the last guess only a word that may be the answer scores, so it is always one of them.
 #
 # The first time a round starts with an initial letter, the player plans that letter's whole
@@ -61,7 +62,8 @@ def worth_table(size_limit):
     """worth[t, s]: the estimated points of s answers entering guess t (see the header)."""
     sizes = np.arange(size_limit + 1, dtype=float)
     others = np.maximum(sizes - 1, 0)
-    slip = SLIP * others / (others + SLIP_SIZE)
+    beyond_a_pair = np.maximum(sizes - 2, 0)
+    slip = SLIP * beyond_a_pair / (beyond_a_pair + SLIP_SIZE)
     worth = np.zeros((len(POINTS), size_limit + 1))
     for t in range(1, LAST_GUESS + 1):
         now, next_, later = POINTS[t], POINTS[t + 1], POINTS[t + 2]
