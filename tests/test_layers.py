@@ -17,7 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("judge.cases", "judge.master", "judge.result", "judge.seeds"),
     ("judge.harness",),
     ("judge.run",),
-    ("judge.grading", "judge.report", "judge.analysis"),
+    ("judge.grading", "judge.report", "judge.analysis", "judge.wc2022.bound"),
     ("judge.fairness", "judge.generate", "judge.practice", "judge.experiments", "judge.fuzz",
      "judge.wc2022.game", "judge.wc2022.board"),
     ("judge.bench",),
