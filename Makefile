@@ -21,7 +21,7 @@ help:
 	@echo "make bench      timings side by side (engine, isolation, solver, fuzzer), JSON too"
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
 	@echo "make check      the fairness check on every shipped case"
-	@echo "make wc2022-bound  the most points a round any P8079 player can expect (an hour)"
+	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -351,9 +351,10 @@ def build_parser() -> argparse.ArgumentParser:
                                help="rounds, each answer drawn uniformly (default 1000)")
     wc2022_parser.add_argument("--every-answer", action="store_true",
                                help="play each dictionary word once, in a random order: the "
-                                    "exact points a round over uniform answers, where T rounds "
-                                    "vary by about 0.4 points at T = 1,000. A solution that "
-                                    "remembers past answers gains here, not in the contest")
+                                    "exact points a round over uniform answers, which 1,000 "
+                                    "drawn rounds estimate with a standard error of about 0.3. "
+                                    "A solution that remembers past answers gains here, not in "
+                                    "the contest")
     wc2022_parser.add_argument("--seed", type=int, default=None, metavar="S",
                                help="the answers' seed, to replay a match (default: drawn from "
                                     "the operating system and printed)")
@@ -376,9 +377,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="An upper bound on the points a round of any P8079 player, answers uniform "
                     "over the dictionary: per initial letter, every first and second guess is "
                     "tried, and every answer not found by guess 3 is counted as found at "
-                    "guess 4. Slow on a large dictionary (about an hour on the contest's 8,869 "
-                    "words, two cores); each letter's line is printed when it is done, the "
-                    "largest letters first.")
+                    "guess 4. Slow on a large dictionary (about half an hour for the contest's "
+                    "8,869 words); each letter's line is printed when it is done, the largest "
+                    "letters first.")
     bound_parser.add_argument("--dictionary", type=Path, metavar="FILE",
                               help="five-letter words, one a line (default: the contest's "
                                    "dictionary in ../shared/data if present, else English)")

@@ -359,7 +359,8 @@ def wc2022_expectations(dictionaries: list[Path] | None = None, seed_value: int 
                         solutions: tuple[str, ...] = ("entropy_numpy", *WC2022_STRONGER)
                         ) -> list[Row]:
     """Each dictionary word played once as the answer: the exact points a round each solution
-    expects over uniform answers, which 1,000 drawn rounds only estimate (to about 0.4)."""
+    expects over uniform answers, which 1,000 drawn rounds only estimate (standard error about
+    0.3)."""
     from judge.wc2022.game import play, read_dictionary
 
     rows = []
