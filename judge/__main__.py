@@ -863,7 +863,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
 
 
 def run_wc2022_bound(args: argparse.Namespace) -> int:
-    from judge.wc2022.bound import LetterBound, letter_bound, per_round
+    from judge.wc2022.bound import LetterBound, dictionary_bound, per_round
     from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, read_dictionary
 
     path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
@@ -872,19 +872,17 @@ def run_wc2022_bound(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from e
     initials = {w[0] for w in words}
-    wanted = initials if args.letters is None else set(args.letters)
-    if not wanted or not wanted <= initials:
+    if args.letters is not None and not (args.letters and set(args.letters) <= initials):
         raise UsageError(f"--letters must name initial letters of {path.name}'s words, not "
                          f"{safe(args.letters)}")
-    order = sorted(wanted, key=lambda c: (-sum(w[0] == c for w in words), c))
-    print(f"upper bound on the points a round, {len(words)} words of {path.name}:")
-    bounds: list[LetterBound] = []
-    for letter in order:
-        bounds.append(letter_bound(words, letter))
-        b = bounds[-1]
-        print(f"  {letter}  {b.answers:5} answers  at most {b.per_round:8.3f} a round  "
+
+    def show(b: LetterBound) -> None:
+        print(f"  {b.letter}  {b.answers:5} answers  at most {b.per_round:8.3f} a round  "
               f"(opening {b.opening}; {b.openings_in_full} of {len(words)} openings "
               f"evaluated in full)", flush=True)
+
+    print(f"upper bound on the points a round, {len(words)} words of {path.name}:")
+    bounds = dictionary_bound(words, args.letters, show)
     print(f"at most {per_round(bounds):.3f} points a round over these "
           f"{sum(b.answers for b in bounds)} answers")
     return EXIT_OK

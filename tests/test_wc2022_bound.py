@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from judge.__main__ import main
-from judge.wc2022.bound import letter_bound, pattern_matrix, per_round
+from judge.wc2022.bound import (
+    dictionary_bound,
+    letter_bound,
+    pattern_matrix,
+    per_round,
+    replies_over,
+)
 from judge.wc2022.game import ENGLISH5, read_dictionary
 from judge.wc2022.rules import GUESSES, POINTS, feedback, pattern
 
@@ -32,6 +38,19 @@ def test_the_pattern_matrix_is_the_rules_feedback(seed: int) -> None:
     matrix = pattern_matrix(words, words[::-1])
     assert [[int(v) for v in row] for row in matrix] == [
         [pattern(feedback(g, a)) for a in words[::-1]] for g in words]
+
+
+def test_replies_are_counted_alike_for_a_few_answers_and_many() -> None:
+    words = random_words(7, "abcdef", "ab", 60)
+    matrix = pattern_matrix(words, words)
+    for columns in (3, 19, 20, 60):  # below 20 columns by sorting, from 20 by marking
+        assert replies_over(matrix[:, :columns]).tolist() == [
+            len(set(row.tolist())) for row in matrix[:, :columns]]
+
+
+def test_a_letter_without_words_is_refused() -> None:
+    with pytest.raises(ValueError, match="no word starts with 'z'"):
+        letter_bound(["abcde", "bcdea"], "z")
 
 
 def best_total(words: list[str], letter: str) -> int:
@@ -97,8 +116,10 @@ def test_the_points_player_stays_under_the_bound_and_meets_it_on_small_letters()
     words = read_dictionary(ENGLISH5)
     player = fresh(SOLUTIONS / "wc2022" / "expected_points.py")
     player.init(len(words), "".join(words))
-    bounds = [letter_bound(words, c) for c in "qxz"]
-    planned = [player.Letter(c).best_plan()[1] for c in "qxz"]  # type: ignore[attr-defined]
+    bounds = dictionary_bound(words, "xzq")
+    assert [b.letter for b in bounds] == ["q", "z", "x"]  # the largest first: 31, 12, 2 words
+    planned = [player.Letter(b.letter).best_plan()[1]  # type: ignore[attr-defined]
+               for b in bounds]
     assert all(p <= b.points for p, b in zip(planned, bounds, strict=True))
     assert planned == [b.points for b in bounds]  # measured: optimal on these three letters
     assert per_round(bounds) == sum(planned) / sum(b.answers for b in bounds)

@@ -15,7 +15,7 @@ dictionary word is tried as g and h; a g is dropped as soon as its classes evalu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -128,12 +128,13 @@ def first_guess_order(patterns: Patterns) -> npt.NDArray[np.int64]:
     return np.argsort(-entropy, kind="stable")
 
 
-def dictionary_bound(words: Sequence[str],
+def dictionary_bound(words: Sequence[str], letters: Collection[str] | None = None,
                      on_letter: Callable[[LetterBound], None] | None = None) -> list[LetterBound]:
-    """Each initial letter's bound, the largest letters first (they take longest)."""
-    letters = sorted({w[0] for w in words}, key=lambda c: (-sum(w[0] == c for w in words), c))
+    """The bound of each initial letter in `letters` (default: all), the largest letters first
+    (they take longest)."""
+    wanted = {w[0] for w in words} if letters is None else set(letters)
     bounds = []
-    for letter in letters:
+    for letter in sorted(wanted, key=lambda c: (-sum(w[0] == c for w in words), c)):
         bounds.append(letter_bound(words, letter))
         if on_letter is not None:
             on_letter(bounds[-1])
