@@ -121,6 +121,23 @@ def add_sandbox_option(parser: argparse.ArgumentParser) -> None:
                              "--no-sandbox runs it as you, able to read your files")
 
 
+def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dictionary", type=Path, metavar="FILE",
+                        help="five-letter words, one a line (default: the contest's "
+                             "dictionary in ../shared/data if present, else English)")
+
+
+def read_wc2022_dictionary(args: argparse.Namespace) -> tuple[Path, list[str]]:
+    """--dictionary's words, or by default the contest's where present, else English."""
+    from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, read_dictionary
+
+    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
+    try:
+        return path, read_dictionary(path)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+
+
 def use_sandbox(args: argparse.Namespace) -> bool:
     """--sandbox, --no-sandbox, or by default the sandbox wherever bubblewrap works."""
     if args.sandbox is not None:
@@ -344,9 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "several solutions, each plays the same answers and a table compares them "
                     "(points a round, since the score is capped at 100).")
     wc2022_parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION")
-    wc2022_parser.add_argument("--dictionary", type=Path, metavar="FILE",
-                               help="five-letter words, one a line (default: the contest's "
-                                    "dictionary in ../shared/data if present, else English)")
+    add_dictionary_option(wc2022_parser)
     wc2022_parser.add_argument("--rounds", type=int, default=None, metavar="T",
                                help="rounds, each answer drawn uniformly (default 1000)")
     wc2022_parser.add_argument("--every-answer", action="store_true",
@@ -380,9 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "guess 4. Slow on a large dictionary (about half an hour for the contest's "
                     "8,869 words); each letter's line is printed when it is done, the largest "
                     "letters first.")
-    bound_parser.add_argument("--dictionary", type=Path, metavar="FILE",
-                              help="five-letter words, one a line (default: the contest's "
-                                   "dictionary in ../shared/data if present, else English)")
+    add_dictionary_option(bound_parser)
     bound_parser.add_argument("--letters", metavar="LETTERS",
                               help="only these initial letters, e.g. qxz (default: all)")
 
@@ -783,15 +796,12 @@ def run_play(args: argparse.Namespace) -> int:
 def run_wc2022(args: argparse.Namespace) -> int:
     from judge.wc2022.board import match_page, match_table
     from judge.wc2022.game import (
-        CONTEST_DICTIONARY,
         DEFAULT_ROUNDS,
-        ENGLISH5,
         GUESS_SECONDS,
         EntryPointError,
         Match,
         Round,
         play,
-        read_dictionary,
     )
 
     for solution in args.solutions:
@@ -807,11 +817,7 @@ def run_wc2022(args: argparse.Namespace) -> int:
     require_writable(args.json)
     require_writable(args.html)
     sandbox = use_sandbox(args)
-    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
-    try:
-        dictionary = read_dictionary(path)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    path, dictionary = read_wc2022_dictionary(args)
     # Unpredictable unless asked for: a solution must not be able to replay the answers.
     seed = secrets.randbits(64) if args.seed is None else args.seed
     single = len(args.solutions) == 1
@@ -864,13 +870,8 @@ def run_wc2022(args: argparse.Namespace) -> int:
 
 def run_wc2022_bound(args: argparse.Namespace) -> int:
     from judge.wc2022.bound import LetterBound, dictionary_bound, per_round
-    from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, read_dictionary
 
-    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
-    try:
-        words = read_dictionary(path)
-    except ValueError as e:
-        raise UsageError(str(e)) from e
+    path, words = read_wc2022_dictionary(args)
     initials = {w[0] for w in words}
     if args.letters is not None and not (args.letters and set(args.letters) <= initials):
         raise UsageError(f"--letters must name initial letters of {path.name}'s words, not "

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
 from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, write_original
+
+if TYPE_CHECKING:
+    from judge.wc2022.game import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -344,12 +347,7 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
             match = play(solution, words, rounds, seed_value,
                          limits=Limits(time_seconds=60.0), match_seconds=24 * 3600.0)
             games[name] = [[w for w, _ in r.guesses] for r in match.rounds]
-            summary = match.summary()
-            rows.append({"dictionary": dictionary.name, "solution": name, "rounds": rounds,
-                         "seconds": match.seconds, "cpu_seconds": match.cpu_seconds,
-                         "points_per_round": match.total / rounds,
-                         "lost": sum(r.ended != "found" for r in match.rounds),
-                         "outcomes": summary["outcomes"],
+            rows.append({**wc2022_row(dictionary, name, match), "seconds": match.seconds,
                          "same_as_port": games[name] == games.get(WC2022_PORT)})
     folder.cleanup()
     return rows
@@ -370,12 +368,16 @@ def wc2022_expectations(dictionaries: list[Path] | None = None, seed_value: int 
             match = play(ROOT / "solutions" / "wc2022" / f"{name}.py", words, len(words),
                          seed_value, limits=Limits(time_seconds=60.0),
                          match_seconds=24 * 3600.0, every_answer=True)
-            rows.append({"dictionary": dictionary.name, "solution": name, "rounds": len(words),
-                         "cpu_seconds": match.cpu_seconds,
-                         "points_per_round": match.total / len(words),
-                         "lost": sum(r.ended != "found" for r in match.rounds),
-                         "outcomes": match.summary()["outcomes"]})
+            rows.append(wc2022_row(dictionary, name, match))
     return rows
+
+
+def wc2022_row(dictionary: Path, solution: str, match: Match) -> Row:
+    rounds = len(match.rounds)
+    return {"dictionary": dictionary.name, "solution": solution, "rounds": rounds,
+            "cpu_seconds": match.cpu_seconds, "points_per_round": match.total / rounds,
+            "lost": sum(r.ended != "found" for r in match.rounds),
+            "outcomes": match.summary()["outcomes"]}
 
 
 def engine_lines(engine: list[Row]) -> list[str]:

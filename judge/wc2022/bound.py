@@ -85,25 +85,24 @@ def letter_bound(words: Sequence[str], letter: str) -> LetterBound:
     patterns = pattern_matrix(words, answers)
     in_letter = np.array([w[0] == letter for w in words])
     answer_rows = np.flatnonzero(in_letter)
-    found_at = POINTS
 
     def class_bound(columns: npt.NDArray[np.int64]) -> int:
         """Every answer of the class at guess 4, plus what guesses 2 and 3 can gain on that."""
         in_class = np.zeros(len(words), dtype=np.int64)
         in_class[answer_rows[columns]] = 1
-        gain = (found_at[2] - found_at[4]) * in_class + \
-            (found_at[3] - found_at[4]) * (replies_over(patterns[:, columns]) - in_class)
-        return found_at[4] * len(columns) + int(gain.max())
+        gain = (POINTS[2] - POINTS[4]) * in_class + \
+            (POINTS[3] - POINTS[4]) * (replies_over(patterns[:, columns]) - in_class)
+        return POINTS[4] * len(columns) + int(gain.max())
 
     def optimistic(size: int) -> int:
         """At least class_bound: one answer found at guess 2, the others at guess 3."""
-        return found_at[3] * size + (found_at[2] - found_at[3])
+        return POINTS[3] * size + (POINTS[2] - POINTS[3])
 
     best, best_opening, in_full = -1, -1, 0
     for opening in first_guess_order(patterns).tolist():
         replies, of_answer, sizes = np.unique(patterns[opening], return_inverse=True,
                                               return_counts=True)
-        points = found_at[1] * int(in_letter[opening])
+        points = POINTS[1] * int(in_letter[opening])
         classes = [k for k in np.argsort(-sizes, kind="stable").tolist()
                    if replies[k] != ALL_GOLD]
         left = sum(optimistic(int(sizes[k])) for k in classes)
