@@ -77,7 +77,7 @@ quick: $(STAMP) node-packages
 	$(PY) -m pytest -q -n $(WORKERS) --dist worksteal -m "not slow"
 
 grade: $(STAMP)
-	$(PY) -m judge grade $(SOLUTION) --cases $(CASES) --quiet
+	$(PY) -m judge grade $(SOLUTION) --cases $(CASES)
 
 compare: $(STAMP)
 	$(PY) -m judge compare solutions/*.py --cases cases/benchmark
@@ -101,18 +101,19 @@ wc2022-bound: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q tests/test_rules.py tests/test_master.py \
 		tests/test_analysis.py tests/test_fairness.py tests/test_optimal.py
-	# exit 1 means a reproducer was written: that is the point, not a failure
-	$(PY) -m judge fuzz solutions/minimax_cpp.py --allowed 10 --budget-seconds 600 --seed 1 \
-		--out cases/found || test $$? -eq 1
+	# exit 1 means a reproducer was written to fuzz-finds/: the point, not a failure. Move a
+	# find into cases/found to ship it.
+	$(PY) -m judge fuzz solutions/minimax_cpp.py --allowed 10 --search-seconds 600 \
+		--search-seed 1 || test $$? -eq 1
 
 benchmark-cases: $(STAMP)
 	$(PY) scripts/make_benchmark.py cases/benchmark
 
 generated-cases: $(STAMP)
 	rm -rf cases/generated
-	$(PY) -m judge generate random --count 5 --words 100 --seed 1 --out cases/generated/random
-	$(PY) -m judge generate english --count 5 --words 100 --seed 2 --out cases/generated/english
-	$(PY) -m judge generate hard --count 5 --words 100 --seed 3 --out cases/generated/hard
+	$(PY) -m judge generate random --count 5 --words 100 --list-seed 1 --out cases/generated/random
+	$(PY) -m judge generate english --count 5 --words 100 --list-seed 2 --out cases/generated/english
+	$(PY) -m judge generate hard --count 5 --words 100 --list-seed 3 --out cases/generated/hard
 
 handwritten-cases: $(STAMP)
 	$(PY) scripts/make_handwritten.py cases/handwritten

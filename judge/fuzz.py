@@ -135,7 +135,7 @@ class _OutOfBudget(BaseException):
 def reproducer(find: Find, solution: Path, allowed: int, seed_value: int) -> Case:
     worst = find.worst
     today = datetime.date.today().isoformat()
-    note = (f"found by python -m judge fuzz {solution.name} --allowed {allowed} --seed "
+    note = (f"found by python -m judge fuzz {solution.name} --allowed {allowed} --search-seed "
             f"{seed_value} on {today}: {solution.name} needs {worst.guesses} guesses "
             f"({worst.verdict}) for secret {worst.secret!r}; fair: {find.upper_by} always "
             f"wins within {find.upper}")

@@ -42,6 +42,31 @@ class CaseResult:
                 "detail": self.detail, "output": self.output}
 
 
+# The headline figures of a report, each with the one label that the text, the JSON
+# ("labels") and the HTML give it. The worst case is per guess limit: 26 guesses under a limit
+# of 30 and 8 under a limit of 10 are not one scale.
+FIGURES = {
+    "accepted": "accepted",
+    "mean_guesses": "mean guesses over accepted cases",
+    "mean_guesses_played": "mean guesses over games played",
+    "worst_by_limit": "most guesses in a game, per guess limit",
+}
+
+
+def worst_by_limit(results: list[CaseResult]) -> list[dict[str, Any]]:
+    """For each guess limit, the game played to the end (AC or WA) that took most guesses."""
+    by_limit: dict[int, list[CaseResult]] = {}
+    for r in results:
+        if r.verdict in ("AC", "WA"):
+            by_limit.setdefault(r.allowed, []).append(r)
+    worst = []
+    for allowed, games in sorted(by_limit.items()):
+        most = max(games, key=lambda r: r.guesses)
+        worst.append({"allowed": allowed, "guesses": most.guesses, "case": most.name,
+                      "games": len(games)})
+    return worst
+
+
 @dataclass
 class Report:
     solution: str
@@ -66,6 +91,7 @@ class Report:
             "mean_guesses": round(statistics.fmean(accepted), 4) if accepted else None,
             "worst_guesses_played": max(played, default=None),
             "mean_guesses_played": round(statistics.fmean(played), 4) if played else None,
+            "worst_by_limit": worst_by_limit(self.results),
             "guess_distribution": dict(sorted(Counter(r.guesses for r in self.results).items())),
             "time_s": round(sum(r.time_s for r in self.results), 3),
         }
@@ -76,5 +102,6 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         data = {"solution": self.solution, "order_seed": self.order_seed,
-                "summary": self.summary(), "cases": [r.to_json() for r in self.results]}
+                "summary": self.summary(), "labels": FIGURES,
+                "cases": [r.to_json() for r in self.results]}
         return data if self.shard is None else {**data, "shard": list(self.shard)}

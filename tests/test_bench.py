@@ -75,7 +75,7 @@ def test_bench_command_writes_json(tmp_path: Path, monkeypatch: pytest.MonkeyPat
                                    capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(bench, "run", lambda **kwargs: {"ok": kwargs})
     out = tmp_path / "bench.json"
-    assert main(["bench", "--json", str(out), "--optimal-limit", "1", "--fuzz-budget", "1"]) == 0
+    assert main(["bench", "--json", str(out), "--search-seconds", "1", "--fuzz-seconds", "1"]) == 0
     assert '"optimal_limit": 1.0' in out.read_text()
 
 

@@ -14,11 +14,14 @@ SUBMISSIONS = Path(__file__).parent / "submissions"
 EXAMPLES = str(CASES / "examples")
 
 
-def test_grade_prints_a_row_per_case_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+def test_grade_prints_the_summary_and_with_v_a_row_per_case(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES]) == 0
     out = capsys.readouterr().out
+    assert "2/2 accepted" in out and " AC " not in out and "replay" not in out
+    assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "-v"]) == 0
+    out = capsys.readouterr().out
     assert "example1" in out and "example2" in out and " AC " in out
-    assert "2/2 accepted" in out
 
 
 def test_grade_writes_the_json_report(tmp_path: Path) -> None:
@@ -27,7 +30,7 @@ def test_grade_writes_the_json_report(tmp_path: Path) -> None:
                  "--cases", str(CASES / "handwritten" / "two-words.json"), "--json", str(report)])
     assert code == 0
     data = json.loads(report.read_text())
-    assert set(data) == {"solution", "order_seed", "summary", "cases"}
+    assert set(data) == {"solution", "order_seed", "summary", "labels", "cases"}
     summary = data["summary"]
     assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)
     assert summary["cases"] == summary["accepted"] == 3
@@ -78,16 +81,17 @@ def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["grade", "no/such/solution.py", "--cases", EXAMPLES], "no such solution file"),
+    (["grade", "no/such/solution.py", "--cases", EXAMPLES], "no such file; expected a solution"),
+    (["grade", str(SOLUTIONS), "--cases", EXAMPLES], "is a folder; expected a solution"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", "no/such/cases"], "does not exist"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--json",
       "no/such/dir/r.json"], "does not exist"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--case", "zzz"],
-     "no case name contains"),
+     "no case is named 'zzz' or has it in its name"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--time-limit", "0", "--cases", EXAMPLES],
      "--time-limit must be positive"),
     (["grade"], "required"),
-    (["frobnicate"], "invalid choice"),
+    (["frobnicate"], "unknown command 'frobnicate'"),
 ])
 def test_bad_input_is_one_line_and_exit_two(capsys: pytest.CaptureFixture[str],
                                             argv: list[str], message: str) -> None:
@@ -130,7 +134,7 @@ def test_a_report_path_that_is_a_directory(tmp_path: Path,
 def test_help_explains_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     top = capsys.readouterr().out
-    assert "grade" in top and "python -m judge grade solutions/" in top
+    assert "grade" in top and "python -m judge grade my_solution.py" in top
     assert main(["grade", "--help"]) == 0
     text = capsys.readouterr().out
     assert "--all-secrets" in text and "examples:" in text and "exit codes" in text
@@ -144,7 +148,8 @@ def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
                  "--cases", str(CASES / "handwritten"), "--seed", "1", "--json", str(out)])
     assert code == 0  # both solutions win every handwritten case with this seed
     board = capsys.readouterr().out.splitlines()
-    assert board[0].split()[:6] == ["solution", "accepted", "not", "accepted", "mean", "worst"]
+    assert board[0].split()[:6] == ["solution", "accepted", "not", "accepted", "mean",
+                                    "most/limit"]
     assert board[1].startswith("minimax_cpp.py") and board[2].startswith("random_guess.py")
     data = json.loads(out.read_text())
     assert [Path(r["solution"]).name for r in data] == ["minimax_cpp.py", "random_guess.py"]

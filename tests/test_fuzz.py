@@ -24,22 +24,40 @@ class Solution:
 """
 
 
+def default_case_set() -> list[tuple[str, str]]:
+    """What `grade` would grade here with no --cases: each case's file and name."""
+    import argparse
+
+    from judge.cli.running import selected_cases
+
+    args = argparse.Namespace(cases=None, relaxed=False, all_secrets=False, case=None,
+                              shard=None)
+    return [(c.source, c.name) for c in selected_cases(args)[0]]
+
+
 @pytest.mark.slow
 def test_finds_shrinks_and_writes_a_fair_failing_case(tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a folder of its own, as a user runs it: the find goes to fuzz-finds/, said so, and
+    what `grade` grades by default there is what it graded before."""
     walker = tmp_path / "walker.py"
     walker.write_text(WALKER)
-    out = tmp_path / "found"
+    monkeypatch.chdir(tmp_path)
+    before = default_case_set()
     # The search stops at its first find (about 2 s on a quiet machine, so 300 s is only a
     # ceiling); five seconds of shrinking are hundreds of shrink steps, busy machine or not.
-    code = main(["fuzz", str(walker), "--allowed", "10", "--budget-seconds", "300",
-                 "--shrink-seconds", "5", "--out", str(out), "--seed", "3"])
+    code = main(["fuzz", str(walker), "--allowed", "10", "--search-seconds", "300",
+                 "--shrink-seconds", "5", "--search-seed", "3"])
     assert code == 1
     printed = capsys.readouterr().out
-    assert "lists tried" in printed and "wrote" in printed
+    out = tmp_path / "fuzz-finds"
+    assert "lists tried" in printed and "wrote fuzz-finds/" in printed
+    assert "written to fuzz-finds/" in printed.splitlines()[0]
+    assert default_case_set() == before
     first_find = int(re.search(r"found after [0-9.]+ s: (\d+) words", printed)[1])  # type: ignore[index]
     (case,) = load_cases([out])  # LeetCode's constraints hold
-    assert "walker.py" in case.note and "--seed 3" in case.note and "fair" in case.note
+    assert "walker.py" in case.note and "--search-seed 3" in case.note and "fair" in case.note
     assert judge_fairness(case).verdict == "fair"
     (result,) = grade(IsolatedRunner(walker), "walker", [case]).results
     assert result.verdict == "WA" and result.guesses > 10
@@ -47,7 +65,7 @@ def test_finds_shrinks_and_writes_a_fair_failing_case(tmp_path: Path,
 
 
 def test_nothing_found_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["fuzz", str(SOLUTIONS / "strongest.py"), "--budget-seconds", "2",
+    code = main(["fuzz", str(SOLUTIONS / "strongest.py"), "--search-seconds", "2",
                  "--out", str(tmp_path)])
     assert code == 0 and "nothing found" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())

@@ -14,7 +14,7 @@ from judge.generate import english_words, generate
 @pytest.mark.parametrize("kind", ["random", "english", "hard"])
 def test_same_seed_same_files(tmp_path: Path, kind: str) -> None:
     for run in ("a", "b"):
-        assert main(["generate", kind, "--count", "3", "--words", "60", "--seed", "5",
+        assert main(["generate", kind, "--count", "3", "--words", "60", "--list-seed", "5",
                      "--out", str(tmp_path / run)]) == 0
     comparison = filecmp.dircmp(tmp_path / "a", tmp_path / "b")
     assert len(comparison.same_files) == 3 and not comparison.diff_files

@@ -139,8 +139,8 @@ def p8079_page(tmp_path: Path) -> Path:
     loser.write_text(GIVES_UP)
     page = tmp_path / "p8079.html"
     assert main(["wc2022", str(SOLUTIONS / "wc2022" / "entropy_numpy.py"), str(loser),
-                 "--dictionary", str(ENGLISH5), "--rounds", "12", "--seed", "5", "--no-sandbox",
-                 "--html", str(page)]) == 0
+                 "--dictionary", str(ENGLISH5), "--rounds", "12", "--answer-seed", "5",
+                 "--no-sandbox", "--html", str(page)]) == 1  # gives_up loses rounds
     return page
 
 
@@ -149,7 +149,7 @@ def test_the_p8079_page_has_points_bars_and_lost_rounds(tmp_path: Path) -> None:
     assert text.count("<tr class='solution-row'>") == 2
     assert "data-solution='entropy_numpy.py'" in text
     assert "gives_up.py: 12 lost" in text or "gives_up.py: 11 lost" in text
-    assert "answers drawn with --seed 5" in text
+    assert "answers drawn with --answer-seed 5" in text
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is missing: make test installs it "

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("judge.fairness", "judge.generate", "judge.practice", "judge.experiments", "judge.fuzz",
      "judge.wc2022.game", "judge.wc2022.board"),
     ("judge.bench",),
-    ("judge.__main__",),
+    ("judge.cli", "judge.__main__"),
 ]
 
 

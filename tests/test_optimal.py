@@ -180,4 +180,4 @@ def test_optimal_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     (data,) = json.loads(out.read_text())
     assert data["optimal"] == 2 and data["tree"]["guess"] in {"acckzz", "ccbazz", "eiowzz",
                                                               "abcczz"}
-    assert main(["optimal", str(CASES / "examples"), "--time-limit", "0"]) == 2
+    assert main(["optimal", str(CASES / "examples"), "--search-seconds", "0"]) == 2

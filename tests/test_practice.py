@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def test_play_command_reads_the_terminal(monkeypatch: pytest.MonkeyPatch,
             raise EOFError from None
 
     monkeypatch.setattr("builtins.input", fake_input)
-    assert main(["play", "--words", "8", "--seed", "1", "--english"]) == 1
+    assert main(["play", "--words", "8", "--list-seed", "1", "--english"]) == 1
     assert "8 words of 6 letters" in capsys.readouterr().out
     assert main(["play", "--words", "0"]) == 2
 
@@ -156,9 +157,23 @@ def test_ctrl_c_ends_the_game_with_its_review(monkeypatch: pytest.MonkeyPatch,
     case = tmp_path / "case.json"
     case.write_text(json.dumps([CASE.to_json()]))
     monkeypatch.setattr("builtins.input", typed)
-    assert main(["play", "--case", str(case)]) == 1
+    assert main(["play", "--cases", str(case)]) == 1
     out = capsys.readouterr().out
     assert "the secret was ccbazz" in out and "1. acckzz" in out
+
+
+@pytest.mark.parametrize("pick", ["other", "2"])
+def test_play_picks_one_game_of_many_by_name_or_number(
+        pick: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    case = tmp_path / "cases.json"
+    other = Case("other", "acckzz", CASE.words, 10)
+    case.write_text(json.dumps([CASE.to_json(), other.to_json()]))
+    monkeypatch.setattr("sys.stdin", io.StringIO("acckzz\n"))
+    assert main(["play", "--cases", str(case), "--case", pick]) == 0
+    assert "found in 1 guesses. AC" in capsys.readouterr().out
+    assert main(["play", "--cases", str(case)]) == 2
+    assert "holds 2 cases: pick one with --case NAME" in capsys.readouterr().err
 
 
 def test_what_the_solver_did_not_prove_is_marked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -177,7 +192,7 @@ EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
 def explain(tmp_path: Path, *options: str, cases: list[Case] | None = None) -> int:
     path = tmp_path / "cases.json"
     path.write_text(json.dumps([c.to_json() for c in cases or [EXPLAINED]]))
-    return main(["explain", str(SOLUTIONS / "first_candidate.py"), "--case", str(path),
+    return main(["explain", str(SOLUTIONS / "first_candidate.py"), "--cases", str(path),
                  "--no-sandbox", *options])
 
 
@@ -195,11 +210,11 @@ def test_explain_shows_each_guess_of_a_solution_beside_the_best(
 
 
 @pytest.mark.parametrize(("options", "problem"), [
-    (["--name", "wa", "--secret", "zzzzzz"], "is not a word of the case's list"),
-    (["--name", "wa", "--secret", "\ud800"], "is not a word of the case's list"),
-    (["--name", "nope"], "no case is named 'nope'"),
-    ([], "holds 2 cases: pick one with --name"),
-    (["--name", "wa", "--time-limit", "nan"], "--time-limit")])
+    (["--case", "wa", "--secret", "zzzzzz"], "is not a word of the case's list"),
+    (["--case", "wa", "--secret", "\ud800"], "is not a word of the case's list"),
+    (["--case", "nope"], "no case is named 'nope'"),
+    ([], "holds 2 cases: pick one with --case NAME"),
+    (["--case", "wa", "--time-limit", "nan"], "--time-limit")])
 def test_explain_says_what_is_wrong_in_one_line(tmp_path: Path, options: list[str],
                                                 problem: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
@@ -212,5 +227,17 @@ def test_explain_says_what_is_wrong_in_one_line(tmp_path: Path, options: list[st
 def test_explain_picks_a_case_by_name(tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     two = [EXPLAINED, Case("other", "acckzz", EXPLAINED.words, 10)]
-    assert explain(tmp_path, "--name", "other", cases=two) == 0
+    assert explain(tmp_path, "--case", "other", cases=two) == 0
     assert "on other (secret acckzz): AC in 1 guess" in capsys.readouterr().out
+
+
+def test_explain_still_takes_its_old_spelling_for_a_release(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cases.json"
+    two = [EXPLAINED, Case("other", "acckzz", EXPLAINED.words, 10)]
+    path.write_text(json.dumps([c.to_json() for c in two]))
+    assert main(["explain", str(SOLUTIONS / "first_candidate.py"), "--case", str(path),
+                 "--name", "other", "--no-sandbox"]) == 0
+    captured = capsys.readouterr()
+    assert "on other (secret acckzz): AC in 1 guess" in captured.out
+    assert "--name is now --case" in captured.err and "--case takes a case name" in captured.err

@@ -134,7 +134,8 @@ def test_the_bound_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     for letters in ("Q", "", "zz\x1b[2J"):
         assert main(["wc2022-bound", "--dictionary", str(ENGLISH5), "--letters", letters]) == 2
         err = capsys.readouterr().err
-        assert err.startswith("error: --letters") and "\x1b" not in err
+        assert err.startswith("python -m judge wc2022-bound: error: --letters")
+        assert "\x1b" not in err and len(err.splitlines()) == 1
     bad = tmp_path / "bad.txt"
     bad.write_text("hello\nWORLD\n")
     assert main(["wc2022-bound", "--dictionary", str(bad)]) == 2

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.report.text import order_line
-from judge.result import CaseResult, Report
+from judge.report.text import order_line, worst_text
+from judge.result import FIGURES, CaseResult, Report
 from judge.safetext import safe, safe_block
 
 # Colour-blind-safe (Okabe-Ito), one per solution, repeating past eight.
@@ -45,15 +45,17 @@ def solution_name(report: Report) -> str:
 
 def verdict_table(reports: Sequence[Report]) -> str:
     rows = ["<table id='verdicts'><tr><th>solution</th><th>accepted</th><th>not accepted</th>"
-            "<th>mean guesses</th><th>worst</th><th>time</th></tr>"]
+            f"<th>{FIGURES['mean_guesses']}</th><th>{FIGURES['mean_guesses_played']}</th>"
+            f"<th>{FIGURES['worst_by_limit']}</th><th>time</th></tr>"]
     for report in reports:
         s = report.summary()
         failed = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
-        mean = s["mean_guesses_played"]
+        means = "".join(f"<td>{'-' if s[k] is None else f'{s[k]:.3f}'}</td>"
+                        for k in ("mean_guesses", "mean_guesses_played"))
         rows.append(f"<tr class='solution-row'><td>{escaped(solution_name(report))}</td>"
-                    f"<td>{s['accepted']}/{s['cases']}</td><td>{escaped(failed)}</td>"
-                    f"<td>{'-' if mean is None else f'{mean:.3f}'}</td>"
-                    f"<td>{s['worst_guesses_played'] or '-'}</td><td>{s['time_s']:.1f} s</td></tr>")
+                    f"<td>{s['accepted']}/{s['cases']}</td><td>{escaped(failed)}</td>{means}"
+                    f"<td>{escaped(worst_text(s['worst_by_limit']))}</td>"
+                    f"<td>{s['time_s']:.1f} s</td></tr>")
     return "\n".join(rows) + "\n</table>"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.result import CaseResult, Report
+from judge.result import FIGURES, CaseResult, Report
 from judge.safetext import safe, safe_block
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
@@ -33,14 +33,24 @@ def why(result: CaseResult) -> str:
     return result.message
 
 
+def worst_text(worst: Sequence[dict[str, object]], named: bool = True) -> str:
+    """Most guesses per guess limit: '8/10 (bench05@pumumd), 26/30 (long)'."""
+    return ", ".join(f"{w['guesses']}/{w['allowed']}" + (f" ({safe(w['case'])})" if named else "")
+                     for w in worst) or "-"
+
+
 def summary_text(report: Report) -> str:
+    """The headline: accepted cases, then the figures under their one label each."""
     s = report.summary()
     verdicts = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items())
-    text = f"{safe(report.solution)}: {s['accepted']}/{s['cases']} accepted ({verdicts})"
-    if s["accepted"]:
-        text += (f"; accepted cases: worst {s['worst_guesses']}, "
-                 f"mean {s['mean_guesses']:.2f} guesses")
-    return text
+    lines = [f"{safe(report.solution)}: {s['accepted']}/{s['cases']} accepted ({verdicts})"]
+    means = [f"{FIGURES[key]} {s[key]:.3f}" for key in ("mean_guesses", "mean_guesses_played")
+             if s[key] is not None]
+    if means:
+        lines.append("  " + "; ".join(means))
+    if s["worst_by_limit"]:
+        lines.append(f"  {FIGURES['worst_by_limit']}: {worst_text(s['worst_by_limit'])}")
+    return "\n".join(lines)
 
 
 def transcript_text(result: CaseResult) -> str:
@@ -67,15 +77,22 @@ def order_line(reports: Sequence[Report]) -> str:
 
 
 def leaderboard(reports: Sequence[Report]) -> str:
-    """One row per solution; mean and worst count every game played to the end (AC or WA)."""
-    rows = [f"{'solution':<22} {'accepted':>11} {'not accepted':<14} {'mean':>6} {'worst':>5} "
-            f"{'time':>8}  guesses used"]
+    """One row per solution, in the order given; the figures' labels follow the table."""
+    name_width = max([8, *(len(safe(Path(r.solution).name)) for r in reports)])
+    name_width = min(name_width, 40)
+    rows = [f"{'solution':<{name_width}} {'accepted':>11} {'not accepted':<14} {'mean':>6} "
+            f"{'most/limit':>10} {'time':>8}  guesses used"]
     for report in reports:
         s = report.summary()
         mean = s["mean_guesses_played"]
         failed = " ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        rows.append(f"{safe(Path(report.solution).name):<22} {s['accepted']:>5}/{s['cases']:<5} "
+        name = safe(Path(report.solution).name)
+        name = name if len(name) <= name_width else "…" + name[-(name_width - 1):]
+        rows.append(f"{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
-                    f"{s['worst_guesses_played'] or '-':>5} {s['time_s']:>7.1f}s  {spread}")
+                    f"{worst_text(s['worst_by_limit'], named=False):>10} "
+                    f"{s['time_s']:>7.1f}s  {spread}")
+    rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
+                f"{FIGURES['worst_by_limit']}")
     return "\n".join(rows)

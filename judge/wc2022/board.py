@@ -78,7 +78,7 @@ def lost_rounds(match: Match) -> str:
 def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
     """The matches as one self-contained HTML page (see judge/report/html.py)."""
     series = [(Path(m.solution).name, Counter(found_guesses(m))) for m in matches]
-    return page(title, [f"<p>answers drawn with --seed {seed}; feedback: G gold, S silver, "
+    return page(title, [f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
                         ". neither</p>", "<h2>Points</h2>", points_table(matches),
                         "<h2>Guesses per round found</h2>", histogram(series, "rounds"),
                         "<h2>Rounds lost</h2>", *map(lost_rounds, matches)])

@@ -1,0 +1,1 @@
+"""The command line: one module per command, the flags they share defined once (options)."""

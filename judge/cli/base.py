@@ -1,0 +1,70 @@
+"""What every command is: a name, a line of help, its options, its examples, a run function.
+
+As in pip's `commands/`, each command is a module of `judge.cli` that builds a `Command`;
+`judge.cli.main` only finds the one named on the command line and runs it. The options a
+command takes come from `judge.cli.options`, where each flag name is defined once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+# The same in every command, and written in the docs (exit codes).
+EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_BAD_INPUT = 0, 1, 2
+
+EXIT_CODES = """\
+exit codes (every command):
+  0  everything asked for was done, every case accepted (or every round won)
+  1  done, but something was not accepted: a case, a round lost, an unfair case, a find
+  2  bad usage or bad input: one line saying what, nothing run
+"""
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit 2."""
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the examples' line breaks and lines help up a little wider than argparse's."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=32, width=100)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    summary: str  # one line, for the list of commands
+    description: str
+    examples: Sequence[tuple[str, str]]  # (the arguments after the command's name, what it does)
+    add_options: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    notes: str = field(default="")  # printed after the examples
+
+    def parser(self, prog: str) -> argparse.ArgumentParser:
+        """This command's own parser: its usage, its errors and its help say its name."""
+        parser = argparse.ArgumentParser(
+            prog=f"{prog} {self.name}", description=wrapped(self.description),
+            formatter_class=HelpFormatter, epilog=self.epilog(prog), allow_abbrev=False)
+        self.add_options(parser)
+        return parser
+
+    def example_commands(self, prog: str) -> list[str]:
+        return [f"{prog} {self.name} {arguments}".rstrip() for arguments, _ in self.examples]
+
+    def epilog(self, prog: str) -> str:
+        lines = ["examples:"]
+        for command, (_, what) in zip(self.example_commands(prog), self.examples, strict=True):
+            lines += [f"  # {what}", f"  {command}"]
+        notes = f"\n{wrapped(self.notes)}\n" if self.notes else ""
+        return "\n".join(lines) + "\n" + notes + "\n" + EXIT_CODES
+
+
+def wrapped(text: str, width: int = 92) -> str:
+    """Paragraphs filled to the width; indented lines (lists, tables) kept as they are."""
+    return "\n\n".join(paragraph if paragraph.startswith((" ", "\n")) or "\n " in paragraph
+                       else textwrap.fill(paragraph, width)
+                       for paragraph in text.strip("\n").split("\n\n"))

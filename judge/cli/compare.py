@@ -1,0 +1,103 @@
+"""compare: several solutions on the same cases, side by side in a leaderboard."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from judge.cases import Case
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.checks import check_seconds
+from judge.cli.options import add, add_grading_options
+from judge.cli.reports import write_html
+from judge.cli.running import order_seed, prepare
+from judge.report.files import write_atomically
+from judge.result import Report
+from judge.run.session import Runner
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION",
+                        help="the solution files, in any of the judge's languages")
+    add_grading_options(parser)
+    more = parser.add_argument_group("comparing")
+    add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each")
+    add(more, "--per-list")
+    add(more, "--search-seconds", default=60.0,
+        more="with --per-list: the search for each list's optimum, bounds shown where it ends")
+    add(more, "-q", more="here: the leaderboard, with no progress line")
+
+
+def run(args: argparse.Namespace) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from judge.grading import grade
+    from judge.report.json_report import leaderboard_json
+    from judge.report.progress import Progress
+    from judge.report.text import leaderboard, order_line
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    check_seconds("--search-seconds", args.search_seconds)
+    cases, note, runners = prepare(args, args.solutions)
+    if note and not args.quiet:
+        print(note, flush=True)
+    progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
+                        enabled=False if args.quiet else None)
+    order = order_seed(args)  # one order for every solution: the same games, side by side
+
+    def graded(solution: Path, runner: Runner) -> Report:
+        # Each solution has its own worker process, so threads grade them side by side.
+        return grade(runner, str(solution), cases, args.seed, args.adversary,
+                     lambda result: progress.advance(), order)
+
+    workers = 1 if args.in_process else args.jobs
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            reports = list(pool.map(graded, args.solutions, runners))
+    finally:
+        progress.close()
+    for report in reports:
+        report.shard = args.shard
+    print(leaderboard(reports))
+    print(order_line(reports))
+    if args.per_list:
+        print(per_list_view(cases, reports, args.search_seconds))
+    if args.json is not None:
+        write_atomically(args.json, leaderboard_json(reports))
+    write_html(args.html, reports, f"compare: {len(reports)} solutions")
+    return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+def per_list_view(cases: Sequence[Case], reports: Sequence[Report], limit: float) -> str:
+    """--per-list: the table, each list's optimum proven (or bounded) within `limit`."""
+    from judge.analysis.optimal import solve
+    from judge.report.per_list import Optimum, per_list_rows, per_list_table
+    from judge.report.progress import Progress
+
+    rows = per_list_rows(cases, reports)
+    optima = {}
+    progress = Progress(len(rows), "proving each list's optimum")  # a terminal only
+    try:
+        for row in rows:
+            found = solve(row.words, time_limit=limit)
+            optima[row.words] = Optimum(found.lower, found.upper, found.proven)
+            progress.advance()
+    finally:
+        progress.close()
+    return per_list_table(rows, reports, optima)
+
+
+COMMAND = Command(
+    name="compare", summary="grade several solutions on the same cases: a leaderboard",
+    description="Grade every SOLUTION on the same cases, played in the same order, and print "
+                "a leaderboard: accepted cases, the verdicts of the others, the mean and most "
+                "guesses, the time, and how many games took each number of guesses.",
+    examples=[("solutions/*.py --cases cases/benchmark", "the reference solutions"),
+              ("solutions/*.py --per-list --cases cases/benchmark",
+               "each list's worst case beside its proven optimum"),
+              ("solutions/*.py --shard 2/4 --order-seed 7 --json shard2.json",
+               "the second quarter of a split run; join with merge")],
+    add_options=add_options, run=run)

@@ -1,0 +1,34 @@
+"""experiment: the write-ups' measurements, made again beside their figures."""
+
+from __future__ import annotations
+
+import argparse
+
+from judge.cli.base import EXIT_OK, Command, UsageError
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help="seed000 and/or seed003 (default: both)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.experiments import EXPERIMENTS
+
+    unknown = sorted(set(args.names) - set(EXPERIMENTS))
+    if unknown:
+        raise UsageError(f"no experiment {', '.join(unknown)}; choose from "
+                         f"{', '.join(sorted(EXPERIMENTS))}")
+    for name in args.names or sorted(EXPERIMENTS):
+        print(EXPERIMENTS[name]())
+        print()
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="experiment", summary="the write-ups' experiments, measured again beside their figures",
+    description="seed000: match counts and naive guessing on 10,000 random words (the Kotlin "
+                "write-up's figures); seed003: minimax worst cases on 100-word lists (the "
+                "JavaScript write-up's claim). Seeded, so every run prints the same numbers.",
+    examples=[("", "both"), ("seed003", "one")],
+    add_options=add_options, run=run)

@@ -1,0 +1,61 @@
+"""explain: one case replayed, each guess beside the best ones."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.checks import require_solution_file, use_sandbox
+from judge.cli.options import add, add_run_options, deprecated
+from judge.cli.running import chosen_case, isolated_runner, limits_of
+from judge.safetext import safe
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("solution", type=Path, help="the solution file")
+    add(parser, "--case", more="here one case; a number counts from 1",
+        default_text="the only case of --cases")
+    add(parser, "--cases", default_text="cases/ in this folder if there is one, else the "
+                                        "shipped cases")
+    add(parser, "--secret")
+    add_run_options(parser)
+    deprecated(parser, "explain", "--name", "--case", dest="old_name")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.grading import grade
+    from judge.practice import explained
+
+    require_solution_file(args.solution)
+    limits = limits_of(args)
+    case = chosen_case(args, "explain")
+    if args.secret is not None:
+        if args.secret not in case.words:
+            raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
+        case = replace(case, secret=args.secret)
+    runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
+    (result,) = grade(runner, str(args.solution), [case], args.seed).results
+    print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
+          f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "
+          f"{safe(result.message)}")
+    for line in explained(case, result.transcript):
+        print(line)
+    if result.output:
+        print(f"it printed:\n{safe(result.output)}")
+    return EXIT_OK if result.verdict == "AC" else EXIT_NOT_ACCEPTED
+
+
+COMMAND = Command(
+    name="explain", summary="replay a solution on one case: each guess beside the best ones",
+    description="Run SOLUTION on one case (isolated as grade runs it) and show each of its "
+                "guesses: the words still possible, how the guess split them beside the best "
+                "guesses by minimax, entropy, expected size and the optimum, and a review of "
+                "where it lost guesses. The first thing to run after a wrong answer: it takes "
+                "the case names that grade prints.",
+    examples=[("my_solution.py --case bench05@pumumd", "a game grade --all-secrets printed"),
+              ("my_solution.py --cases cases/handwritten/random-100-a.json",
+               "the only case of a file"),
+              ("my_solution.py --case two-words --secret khaled", "another secret")],
+    add_options=add_options, run=run)

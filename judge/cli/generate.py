@@ -1,0 +1,50 @@
+"""generate: new case files, the same files for the same arguments."""
+
+from __future__ import annotations
+
+import argparse
+
+from judge.cli.base import EXIT_OK, Command, UsageError
+from judge.cli.options import add, deprecated
+from judge.report.files import write_atomically
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    from judge.generate import KINDS
+
+    parser.add_argument("kind", choices=KINDS, help="random: random letters; english: English "
+                        "words; hard: lists built to be hard but still fair")
+    add(parser, "--out", required=True)
+    add(parser, "--count", default=10)
+    add(parser, "--words", default=100, more="1 to 100")
+    add(parser, "--allowed", default=10)
+    add(parser, "--list-seed", default=0)
+    deprecated(parser, "generate", "--seed", "--list-seed")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.cases import MAX_ALLOWED, MIN_ALLOWED, cases_to_json
+    from judge.generate import generate
+
+    if not 1 <= args.words <= 100 or args.count < 1:
+        raise UsageError("--words must be 1..100 and --count positive")
+    if not MIN_ALLOWED <= args.allowed <= MAX_ALLOWED:
+        raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED}")
+    try:
+        cases = generate(args.kind, args.count, args.words, args.list_seed, args.allowed)
+    except ValueError as e:
+        raise UsageError(str(e)) from e
+    args.out.mkdir(parents=True, exist_ok=True)
+    for case in cases:
+        write_atomically(args.out / f"{case.name}.json", cases_to_json([case]))
+    print(f"{len(cases)} {args.kind} cases written to {args.out}")
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="generate", summary="write new cases: random letters, English words, or hard but fair",
+    description="Write COUNT cases of WORDS words each as JSON files in DIR. The same "
+                "arguments write the same files, byte for byte.",
+    examples=[("english --count 5 --words 100 --list-seed 2 --out my_cases",
+               "five English lists")],
+    add_options=add_options, run=run)

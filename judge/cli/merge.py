@@ -1,0 +1,52 @@
+"""merge: the --json reports of a run's shards joined into the report of one run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.checks import require_writable
+from judge.cli.options import add
+from judge.cli.reports import write_html
+from judge.report.files import write_atomically
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT",
+                        help="a shard's JSON report, as grade or compare wrote it with "
+                             "--shard K/N --json FILE")
+    add(parser, "--json")
+    add(parser, "--html")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.report.json_report import leaderboard_json, reports_json
+    from judge.report.merge import ReportProblem, merge, read_reports
+    from judge.report.text import leaderboard, order_line
+
+    require_writable(args.json)
+    require_writable(args.html)
+    try:
+        reports = merge([part for path in args.reports for part in read_reports(path)])
+    except ReportProblem as e:
+        raise UsageError(str(e)) from e
+    print(leaderboard(reports))
+    print(order_line(reports))
+    if args.json is not None:
+        write_atomically(args.json, reports_json(reports) if len(reports) == 1
+                         else leaderboard_json(reports))
+    write_html(args.html, reports, f"merged: {len(reports)} solution"
+                                   f"{'s' if len(reports) > 1 else ''}")
+    return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+COMMAND = Command(
+    name="merge", summary="join the --json reports of a run's shards (--shard K/N) into one",
+    description="Join the JSON reports that grade or compare wrote with --shard K/N, one per "
+                "shard, into the report a single run would have written: every shard 1..N of "
+                "each solution once, cases in the order of a single run. Prints the "
+                "leaderboard.",
+    examples=[("shard1.json shard2.json --json run.json --html run.html",
+               "two shards, one report")],
+    add_options=add_options, run=run)

@@ -1,0 +1,136 @@
+"""optimal: the fewest guesses that always win on a list (or on average), and its tree."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from judge.cli.base import EXIT_OK, Command, UsageError
+from judge.cli.checks import check_seconds, require_writable
+from judge.cli.options import add, deprecated
+from judge.report.files import write_atomically
+from judge.safetext import safe
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cases", type=Path, nargs="+", metavar="CASES",
+                        help="a case file or a folder of them; each distinct word list is "
+                             "solved once")
+    add(parser, "--objective", default="worst")
+    add(parser, "--max-guesses", more="with --objective mean", default_text="no cap")
+    add(parser, "--search-seconds", default=60.0, more="for each list")
+    add(parser, "--json", more="bounds and the decision tree of each list")
+    deprecated(parser, "optimal", "--time-limit", "--search-seconds")
+
+
+def named_lists(paths: Sequence[Path]) -> dict[tuple[str, ...], str]:
+    """Each distinct word list once, named by its file and its number there: 'f.json list 2'."""
+    from judge.cases import load_cases
+
+    lists: dict[tuple[str, ...], str] = {}
+    per_file: Counter[str] = Counter()
+    for case in load_cases(paths, relaxed=True):
+        if case.words not in lists:
+            per_file[case.source] += 1
+            lists[case.words] = f"{safe(case.source)} list {per_file[case.source]}"
+    return lists
+
+
+def tree_lines(tree: Any, words: Sequence[str], levels: int = 1) -> list[str]:
+    """The first levels of a decision tree: the opening, then for each reply the words it
+    leaves and the guess that follows."""
+    from judge.rules import match
+
+    lines = [f"  opening: {tree.guess}"]
+
+    def below(node: Any, left: Sequence[str], depth: int) -> None:
+        groups: dict[int, list[str]] = {}
+        for word in left:
+            if word != node.guess:
+                groups.setdefault(match(node.guess, word), []).append(word)
+        for reply, branch in sorted(node.branches.items()):
+            group = groups.get(reply, [])
+            indent = "  " * (depth + 1)
+            lines.append(f"{indent}reply {reply} ({len(group)} word{'s' * (len(group) != 1)}): "
+                         f"then {branch.guess}")
+            if depth < levels:
+                below(branch, group, depth + 1)
+
+    below(tree, words, 1)
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.analysis.optimal import solve
+
+    require_writable(args.json)
+    check_seconds("--search-seconds", args.search_seconds)
+    if args.max_guesses is not None and args.objective != "mean":
+        raise UsageError("--max-guesses goes with --objective mean")
+    lists = named_lists(args.cases)
+    if args.objective == "mean":
+        return optimal_means(lists, args)
+    results = []
+    for words, name in lists.items():
+        result = solve(words, time_limit=args.search_seconds)
+        results.append({"name": name, **result.to_json()})
+        if result.proven:
+            print(f"{name}: {len(words)} words, optimum {result.upper} guesses in the worst "
+                  f"case (proven in {result.seconds:.2f} s; the tree was replayed for every "
+                  "secret)")
+        else:
+            print(f"{name}: {len(words)} words, between {result.lower} and {result.upper} "
+                  f"guesses: {args.search_seconds:g} s of search ran out before a proof")
+        if result.tree is not None:
+            print("\n".join(tree_lines(result.tree, words)))
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    return EXIT_OK
+
+
+def optimal_means(lists: dict[tuple[str, ...], str], args: argparse.Namespace) -> int:
+    from judge.analysis.mean import NEVER, solve_mean
+
+    results = []
+    cap = args.max_guesses
+    within = "" if cap is None else f", never more than {cap} guess{'es' if cap > 1 else ''}"
+    for words, name in lists.items():
+        result = solve_mean(words, time_limit=args.search_seconds, max_guesses=cap)
+        results.append({"name": name, **result.to_json()})
+        n = len(words)
+        if result.upper >= NEVER and result.proven:
+            print(f"{name}: {n} words, no strategy finds every secret within {cap} "
+                  f"guess{'es' if cap != 1 else ''}")
+        elif result.proven:
+            print(f"{name}: {n} words, optimal mean {result.upper / n:.3f} guesses "
+                  f"({result.upper} in total over {n} secrets{within}; proven in "
+                  f"{result.seconds:.2f} s, the tree replayed for every secret)")
+        else:
+            upper = "no tree found" if result.upper >= NEVER else f"{result.upper / n:.3f}"
+            print(f"{name}: {n} words, mean between {result.lower / n:.3f} and {upper} guesses "
+                  f"(totals {result.lower}..{result.upper}{within}): {args.search_seconds:g} "
+                  "s of search ran out before a proof")
+        if result.tree is not None:
+            print("\n".join(tree_lines(result.tree, words)))
+    if args.json is not None:
+        write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="optimal", summary="the fewest guesses that always win on a list (or on average), "
+                            "with a decision tree",
+    description="For each distinct word list in CASES: the minimum worst-case number of "
+                "guesses (guesses are words of the list) and the first levels of a decision "
+                "tree achieving it; with --objective mean, the least average number of guesses, "
+                "each secret equally likely. The claim is proven by exhaustive search and the "
+                "tree replayed for every secret; when the search time runs out, the best "
+                "proven bounds are printed instead.",
+    examples=[("cases/benchmark/bench01.json", "a 100-word list's optimum, in seconds"),
+              ("cases/handwritten --objective mean --max-guesses 5",
+               "the least mean that never needs more than 5")],
+    add_options=add_options, run=run)

@@ -1,0 +1,71 @@
+"""play: practise in a terminal, with hints from every strategy."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.options import add, deprecated
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    add(parser, "--cases", default_text="a new list, made as below")
+    add(parser, "--case", more="here the one game to play; a number counts from 1",
+        default_text="the only case of --cases")
+    add(parser, "--words", default=30, more="1 to 100")
+    add(parser, "--english")
+    add(parser, "--list-seed", default_text="a new list every time")
+    add(parser, "--allowed", default=10)
+    add(parser, "--adversary")
+    deprecated(parser, "play", "--seed", "--list-seed")
+
+
+def typed_lines(prompt: str) -> Iterator[str]:
+    """What the player types, until the end of input or Ctrl-C (both end the game, with its
+    review). The prompt is shown on a terminal only, so that a script's output stays clean."""
+    shown = prompt if sys.stdin.isatty() else ""
+    while True:
+        try:
+            yield input(shown)
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+
+    from judge.cases import Case
+    from judge.cli.running import chosen_case
+    from judge.generate import english_words, random_words
+    from judge.practice import Game, session
+
+    if args.cases or args.case is not None:
+        case = chosen_case(args, "play")
+    else:
+        if not 1 <= args.words <= 100:
+            raise UsageError("--words must be 1..100")
+        if args.allowed < 1:
+            raise UsageError("--allowed must be positive")
+        rng = random.Random(args.list_seed)
+        listed = (rng.sample(english_words(), args.words) if args.english
+                  else random_words(rng, args.words))
+        case = Case("practice", rng.choice(listed), tuple(listed), args.allowed)
+    game = Game.start(case, adversary=args.adversary)
+    accepted = session(game, typed_lines("guess> "), print)
+    return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
+
+
+COMMAND = Command(
+    name="play", summary="practise: guess yourself, with hints from every strategy",
+    description="Play a list in the terminal. 'hint' shows what minimax, entropy and the "
+                "optimum would guess and how each splits the words still possible; 'why WORD' "
+                "sets WORD beside them. The game ends with a review of every guess and where it "
+                "lost ground. Input is forgiving (case, spaces, 'did you mean'), and may come "
+                "from a pipe.",
+    examples=[("--english", "30 English words"),
+              ("--cases cases/benchmark/bench05.json --case 3", "the third game of a file"),
+              ("--words 100 --list-seed 7 --adversary", "a Master that dodges")],
+    add_options=add_options, run=run)

@@ -1,0 +1,187 @@
+"""What grade, compare and explain share: choosing the cases, making the runners, and the
+command that replays one case."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import shlex
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from judge.cases import Case, every_secret, load_cases
+from judge.cli.base import UsageError
+from judge.cli.checks import (
+    check_memory,
+    check_seconds,
+    require_solution_file,
+    require_writable,
+    use_sandbox,
+)
+from judge.result import CaseResult
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner, Runner
+from judge.safetext import safe
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def default_cases() -> Path:
+    here = Path("cases")
+    return here if here.is_dir() else PROJECT_ROOT / "cases"
+
+
+def named(cases: Sequence[Case], name: str) -> list[Case]:
+    """--case NAME: the cases named NAME, or if none is, those whose name contains it."""
+    exact = [c for c in cases if c.name == name]
+    return exact or [c for c in cases if name in c.name]
+
+
+def where_from(cases: Sequence[Case], folder: Path) -> str:
+    """A line saying which case files a defaulted run used, so nobody grades the wrong set."""
+    files = Counter(Path(c.source).parent for c in cases)
+
+    def shown(path: Path) -> str:
+        return str(path.relative_to(folder)) if path.is_relative_to(folder) else str(path)
+
+    spread = ", ".join(f"{safe(shown(p))} {n}" for p, n in sorted(files.items())[:8])
+    more = f" and {len(files) - 8} more folders" if len(files) > 8 else ""
+    return (f"cases: {len(cases):,} from {safe(folder)} ({spread}{more}); choose others with "
+            "--cases PATH")
+
+
+def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
+    """The cases to play, and a line saying where they came from when they were defaulted."""
+    folder = None if args.cases else default_cases()
+    cases = load_cases(args.cases or [folder], relaxed=args.relaxed)
+    note = None if folder is None else where_from(cases, folder)
+    if getattr(args, "all_secrets", False):
+        cases = every_secret(cases)
+    if args.case:
+        cases = named(cases, args.case)
+        if not cases:
+            raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
+    if getattr(args, "shard", None) is not None:
+        from judge.report.merge import shard_of
+
+        cases = shard_of(cases, *args.shard)
+        if not cases:
+            raise UsageError(f"shard {args.shard[0]}/{args.shard[1]} holds no case: "
+                             f"there are fewer cases than shards")
+    return cases, note
+
+
+def order_seed(args: argparse.Namespace) -> int:
+    """The order cases are played in: asked for, or 64 bits from the operating system."""
+    return secrets.randbits(64) if args.order_seed is None else int(args.order_seed)
+
+
+def isolated_runner(solution: Path, limits: Limits, sandbox: bool,
+                    language: str | None = None) -> IsolatedRunner:
+    """A runner for the file, or the usage error that stops it (no sandbox, no language)."""
+    from judge.harness.registry import UnknownLanguage
+    from judge.run.confine import SandboxUnavailable
+
+    try:
+        return IsolatedRunner(solution, limits, sandbox=sandbox, language=language)
+    except (SandboxUnavailable, UnknownLanguage) as e:
+        raise UsageError(str(e)) from e
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    check_seconds("--time-limit", args.time_limit)
+    check_memory(args.memory_limit)
+    return Limits(time_seconds=args.time_limit, memory_mb=args.memory_limit)
+
+
+def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runner:
+    limits = limits_of(args)
+    if getattr(args, "in_process", False):
+        from judge.run.inprocess import InProcessRunner
+
+        if (args.language or "python") != "python" or solution.suffix.lower() != ".py":
+            raise UsageError(f"{solution}: --in-process runs Python files only")
+        return InProcessRunner(solution)
+    return isolated_runner(solution, limits, sandbox, args.language)
+
+
+def prepare(args: argparse.Namespace, solutions: Sequence[Path]
+            ) -> tuple[list[Case], str | None, list[Runner]]:
+    """Everything that can fail on bad input, checked before any case runs."""
+    require_writable(args.json)
+    require_writable(args.html)
+    for solution in solutions:
+        require_solution_file(solution)
+    sandbox = False if args.in_process else use_sandbox(args)
+    runners = [make_runner(args, s, sandbox) for s in solutions]
+    cases, note = selected_cases(args)
+    return cases, note, runners
+
+
+def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,
+                   cases: Sequence[Case]) -> str:
+    """The command that plays this one case again, as this run played it, every guess shown."""
+    source = next((c.source for c in cases if c.name == result.name), "")
+    words = [*shlex.split(args.prog), "grade", str(solution)]
+    if source:
+        words += ["--cases", source]
+    words += ["--case", result.name]
+    if args.all_secrets:
+        words.append("--all-secrets")
+    for flag, value in (("--seed", args.seed), ("--language", args.language)):
+        if value is not None:
+            words += [flag, str(value)]
+    if args.time_limit != Limits.time_seconds:
+        words += ["--time-limit", f"{args.time_limit:g}"]
+    if args.memory_limit != Limits.memory_mb:
+        words += ["--memory-limit", str(args.memory_limit)]
+    words += [f for f, on in (("--adversary", args.adversary), ("--relaxed", args.relaxed),
+                              ("--in-process", args.in_process),
+                              ("--no-sandbox", args.sandbox is False)) if on]
+    return safe(" ".join(shlex.quote(w) for w in [*words, "-vv"]), limit=2000)
+
+
+def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
+    """The one case that NAME names: a name as grade prints it (`list@secret` for a game of
+    --all-secrets), a part of one name, or a number counting from 1; with no NAME, the only
+    case there is."""
+    if name is None:
+        if len(cases) == 1:
+            return cases[0]
+        raise UsageError(f"{where} holds {len(cases)} cases: pick one with --case NAME "
+                         f"(e.g. {safe(cases[0].name)!r}) or --case NUMBER (1..{len(cases)})")
+    found = [c for c in cases if c.name == name]
+    if not found and "@" in name:
+        base, _, secret = name.rpartition("@")
+        found = [c.with_secret(secret) for c in cases if c.name == base and secret in c.words]
+    if not found:
+        found = [c for c in cases if name in c.name]
+    if not found and name.isascii() and name.isdigit() and 1 <= int(name) <= len(cases):
+        found = [cases[int(name) - 1]]
+    if not found:
+        raise UsageError(f"{where}: no case is named {safe(name)!r} or has it in its name")
+    if len(found) > 1:
+        shown = ", ".join(repr(safe(c.name)) for c in found[:4])
+        sources = {c.source for c in found}
+        hint = ("give the whole name" if len(sources) == 1 else
+                "give the whole name, and the file with --cases FILE")
+        raise UsageError(f"{where}: {len(found)} cases match {safe(name)!r} ({shown}"
+                         f"{', ...' if len(found) > 4 else ''}): {hint}")
+    return found[0]
+
+
+def chosen_case(args: argparse.Namespace, command: str) -> Case:
+    """The case to explain or play: --case NAME of --cases PATH."""
+    paths, name = args.cases, args.case
+    if name is not None and not paths and Path(name).is_file():
+        # The old spelling, --case FILE: kept for one release.
+        print(f"warning: --case takes a case name now; give the file {safe(name)} with --cases "
+              f"in `{command}` (the old spelling will stop working in the next release)",
+              file=sys.stderr)
+        paths, name = [Path(name)], None
+    name = getattr(args, "old_name", None) or name
+    where = ", ".join(map(str, paths)) if paths else str(default_cases())
+    cases = load_cases(paths or [default_cases()], relaxed=True)  # practice takes any list
+    return one_case(cases, name, where)

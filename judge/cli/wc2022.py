@@ -1,0 +1,178 @@
+"""wc2022 and wc2022-bound: the Wordle variant Luogu P8079, with its official scoring."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from pathlib import Path
+
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.checks import (
+    check_memory,
+    check_seconds,
+    require_solution_file,
+    require_writable,
+    use_sandbox,
+)
+from judge.cli.options import add, add_sandbox_options, deprecated
+from judge.report.files import write_atomically
+from judge.safetext import safe
+
+DICTIONARY_DEFAULT = "the contest's dictionary in ../shared/data if present, else English"
+
+
+def read_wc2022_dictionary(args: argparse.Namespace) -> tuple[Path, list[str]]:
+    """--dictionary's words, or by default the contest's where present, else English."""
+    from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, read_dictionary
+
+    path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
+    try:
+        return path, read_dictionary(path)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise UsageError(str(e)) from e
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    from judge.run.limits import Limits
+
+    parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION",
+                        help="a file defining init and guess (Python or C++)")
+    add(parser, "--dictionary", default_text=DICTIONARY_DEFAULT)
+    add(parser, "--rounds", default_text="1000")
+    add(parser, "--every-answer")
+    add(parser, "--answer-seed", default_text="drawn from the operating system and printed")
+    add(parser, "--guess-time-limit", default_text="10")
+    add(parser, "--match-time-limit", default_text="60 + 1 per round")
+    add(parser, "--memory-limit", default=Limits.memory_mb)
+    add_sandbox_options(parser)
+    add(parser, "--json")
+    add(parser, "--html", more="the points table and every round lost")
+    add(parser, "-v", more="here: every round, not only the lost ones")
+    deprecated(parser, "wc2022", "--seed", "--answer-seed")
+    deprecated(parser, "wc2022", "--time-limit", "--guess-time-limit")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.report.progress import Progress
+    from judge.run.confine import SandboxUnavailable
+    from judge.run.limits import Limits
+    from judge.wc2022.board import match_page, match_table
+    from judge.wc2022.game import (
+        DEFAULT_ROUNDS,
+        GUESS_SECONDS,
+        EntryPointError,
+        Match,
+        Round,
+        play,
+    )
+
+    for solution in args.solutions:
+        require_solution_file(solution, "a P8079 solution file (.py or .cpp)")
+    if args.rounds is not None and args.every_answer:
+        raise UsageError("--every-answer plays each word once: leave out --rounds")
+    if args.rounds is not None and args.rounds < 1:
+        raise UsageError("--rounds must be positive")
+    check_seconds("--guess-time-limit", args.guess_time_limit)
+    check_seconds("--match-time-limit", args.match_time_limit)
+    check_memory(args.memory_limit)
+    require_writable(args.json)
+    require_writable(args.html)
+    sandbox = use_sandbox(args)
+    path, dictionary = read_wc2022_dictionary(args)
+    # Unpredictable unless asked for: a solution must not be able to replay the answers.
+    seed = secrets.randbits(64) if args.answer_seed is None else args.answer_seed
+    single = len(args.solutions) == 1
+    rounds = len(dictionary) if args.every_answer else args.rounds or DEFAULT_ROUNDS
+    print(f"dictionary: {safe(path)} ({len(dictionary):,} words); {rounds:,} rounds", flush=True)
+
+    def show(result: Round) -> None:
+        if single and (args.verbose or result.ended != "found"):
+            progress.close()  # a line of its own, not over the progress line
+            guesses = " ".join(safe(w) for w, _ in result.guesses)
+            ended = f"{result.ended}: {safe(result.detail)}" if result.detail else result.ended
+            print(f"round {result.number:>4} {result.answer}: {ended}, "
+                  f"{result.points} points ({guesses})")
+
+    guess_seconds = GUESS_SECONDS if args.guess_time_limit is None else args.guess_time_limit
+    limits = Limits(time_seconds=guess_seconds, memory_mb=args.memory_limit)
+    progress = Progress(rounds * len(args.solutions), f"playing {rounds} rounds",
+                        enabled=False if args.verbose else None)
+
+    def one_match(solution: Path) -> Match:
+        def round_done(result: Round) -> None:
+            progress.advance()
+            show(result)
+
+        return play(solution, dictionary, rounds, seed, str(path), round_done, limits,
+                    sandbox, args.match_time_limit, args.every_answer)
+
+    try:
+        matches = [one_match(solution) for solution in args.solutions]
+    except (EntryPointError, SandboxUnavailable) as e:
+        raise UsageError(str(e)) from e
+    finally:
+        progress.close()
+    print(match_table(matches))
+    print(f"answers drawn with --answer-seed {seed}"
+          + (" --every-answer" if args.every_answer else ""))
+    lost = sum(r.ended != "found" for m in matches for r in m.rounds)
+    if lost:
+        print(f"{lost} round{'s' * (lost != 1)} lost, scoring 0")
+    if args.json is not None:
+        data = [{**m.summary(), "seed": seed, "rounds_played": [r.to_json() for r in m.rounds]}
+                for m in matches]
+        write_atomically(args.json, json.dumps(data[0] if single else data, indent=1) + "\n")
+    if args.html is not None:
+        write_atomically(args.html, match_page(matches, f"P8079 on {path.name}", seed))
+    return EXIT_NOT_ACCEPTED if lost else EXIT_OK
+
+
+COMMAND = Command(
+    name="wc2022", summary="the Wordle variant Luogu P8079, with its official scoring",
+    description="Play rounds of P8079 against files defining init(num_scramble, scramble) and "
+                "guess(num_testcase, remaining_guesses, initial_letter, gold, silver). Points: "
+                "150/120/100/90/85 for 1-5 guesses, 0 for a round lost; the contest's score is "
+                "min(100, points / rounds), so the table shows the points a round beside it. "
+                "Each solution runs in a worker process and plays the same answers.",
+    examples=[("solutions/wc2022/entropy_numpy.py --rounds 100", "100 rounds"),
+              ("solutions/wc2022/*.py --every-answer --answer-seed 1",
+               "every answer once, side by side")],
+    add_options=add_options, run=run)
+
+
+def add_bound_options(parser: argparse.ArgumentParser) -> None:
+    add(parser, "--dictionary", default_text=DICTIONARY_DEFAULT)
+    add(parser, "--letters", default_text="all")
+
+
+def run_bound(args: argparse.Namespace) -> int:
+    from judge.wc2022.bound import LetterBound, dictionary_bound, per_round
+
+    path, words = read_wc2022_dictionary(args)
+    initials = {w[0] for w in words}
+    if args.letters is not None and not (args.letters and set(args.letters) <= initials):
+        raise UsageError(f"--letters must name initial letters of {path.name}'s words, not "
+                         f"{safe(args.letters)}")
+
+    def show(b: LetterBound) -> None:
+        print(f"  {b.letter}  {b.answers:5} answers  at most {b.per_round:8.3f} a round  "
+              f"(opening {b.opening}; {b.openings_in_full} of {len(words)} openings "
+              f"evaluated in full)", flush=True)
+
+    print(f"upper bound on the points a round, {len(words)} words of {safe(path)}:")
+    bounds = dictionary_bound(words, args.letters, show)
+    print(f"at most {per_round(bounds):.3f} points a round over these "
+          f"{sum(b.answers for b in bounds)} answers")
+    return EXIT_OK
+
+
+BOUND = Command(
+    name="wc2022-bound", summary="P8079: the most points a round any player can expect",
+    description="An upper bound on the points a round of any P8079 player, answers uniform "
+                "over the dictionary: per initial letter, every first and second guess is "
+                "tried, and every answer not found by guess 3 is counted as found at guess 4. "
+                "Slow on a large dictionary (about half an hour for the contest's 8,869 "
+                "words); each letter's line is printed when it is done, the largest first.",
+    examples=[("--letters qxz", "three small letters, in seconds")],
+    add_options=add_bound_options, run=run_bound)

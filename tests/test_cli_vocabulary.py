@@ -1,0 +1,158 @@
+"""The command line's vocabulary: every flag from the one table, with one meaning; every
+option explained with its default; every command with a line, a description and examples."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge.cli.base import Command
+from judge.cli.main import COMMANDS
+from judge.cli.options import DEPRECATED, VOCABULARY, VOCABULARY_TAG, DeprecatedSpelling
+
+PROG = "python -m judge"
+
+
+def parsers() -> list[tuple[str, argparse.ArgumentParser]]:
+    return [(name, command.parser(PROG)) for name, command in COMMANDS.items()]
+
+
+def options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [a for a in parser._actions
+            if a.option_strings and not isinstance(a, argparse._HelpAction)]
+
+
+def flag_problems(commands: list[tuple[str, argparse.ArgumentParser]]) -> list[str]:
+    """What breaks the vocabulary: a flag not from the table, under a name the table gives
+    another meaning, without help, or without its default where it takes a value."""
+    problems = []
+    for name, parser in commands:
+        for action in options(parser):
+            spelled = "/".join(action.option_strings)
+            if action.help == argparse.SUPPRESS:
+                if not isinstance(action, DeprecatedSpelling):
+                    problems.append(f"{name} {spelled}: hidden but not a deprecated spelling")
+                continue
+            tag = getattr(action, VOCABULARY_TAG, None)
+            if tag is None:
+                problems.append(f"{name} {spelled}: not from the vocabulary table")
+                continue
+            names = set(VOCABULARY[tag].names)
+            if isinstance(action, argparse.BooleanOptionalAction):
+                names |= {"--no-" + n[2:] for n in names}
+            if set(action.option_strings) != names:
+                problems.append(f"{name} {spelled}: the table means {tag} by it")
+            if not action.help or not action.help.startswith(VOCABULARY[tag].meaning[:40]):
+                problems.append(f"{name} {spelled}: its help is not the table's meaning")
+            takes_value = action.nargs != 0 and not isinstance(
+                action, (argparse._StoreTrueAction, argparse._CountAction))
+            if takes_value and not action.required and "default" not in (action.help or ""):
+                problems.append(f"{name} {spelled}: its default is not said")
+    return problems
+
+
+def test_every_flag_comes_from_the_table_with_its_help_and_default() -> None:
+    assert flag_problems(parsers()) == []
+
+
+def test_a_flag_with_a_second_meaning_is_caught() -> None:
+    """The walker itself: a command that writes its own --seed, or a flag without a default
+    said, fails it."""
+    rogue = argparse.ArgumentParser()
+    rogue.add_argument("--seed", type=int, help="the seed of the list")
+    assert flag_problems([("rogue", rogue)]) == ["rogue --seed: not from the vocabulary table"]
+    from judge.cli.options import add
+
+    quiet = argparse.ArgumentParser()
+    add(quiet, "--words", default=None)
+    assert flag_problems([("quiet", quiet)]) == ["quiet --words: its default is not said"]
+
+
+def test_every_positional_argument_is_explained() -> None:
+    for name, parser in parsers():
+        for action in parser._actions:
+            if not action.option_strings:
+                assert action.help, f"{name} {action.dest} has no help"
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_has_a_line_a_description_and_an_example(name: str) -> None:
+    command: Command = COMMANDS[name]
+    assert command.summary and "\n" not in command.summary
+    assert len(command.description) > 40
+    assert command.examples
+    text = command.parser(PROG).format_help()
+    assert "examples:" in text and f"{PROG} {name}" in text and "exit codes" in text
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_example_parses(name: str) -> None:
+    """An example in the help that its own parser refuses would teach a wrong command."""
+    command = COMMANDS[name]
+    for arguments, _ in command.examples:
+        words = arguments.replace("*.py", "x.py").split()
+        command.parser(PROG).parse_args(words)
+
+
+def test_the_deprecated_spellings_are_listed_and_still_work(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert DEPRECATED, "the table of old spellings is filled as the parsers are built"
+    parsers()
+    for (command, old), new in DEPRECATED.items():
+        parser = COMMANDS[command].parser(PROG)
+        required = {"generate": ["random", "--out", "d"]}.get(
+            command, ["x"] if command in ("fuzz", "explain", "optimal", "wc2022") else [])
+        value = "./nowhere" if new == "--case" else "3"
+        try:
+            args = parser.parse_args([*required, old, value])
+        except SystemExit:
+            pytest.fail(f"{command} {old} {value} is refused")
+        dest = "old_name" if (command, old) == ("explain", "--name") else \
+            new.lstrip("-").replace("-", "_")
+        assert str(getattr(args, dest)) in (value, "3.0")
+        assert f"{old} is now {new}" in capsys.readouterr().err
+
+
+def test_the_installed_script_names_itself(tmp_path: Path) -> None:
+    script = Path(sys.executable).parent / "guess-judge"
+    if not script.exists():
+        pytest.skip("the package is not installed with its script here")
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "usage: guess-judge COMMAND" in done.stdout
+    done = subprocess.run([str(script), "grade", "--help"], capture_output=True, text=True,
+                          timeout=60)
+    assert "usage: guess-judge grade" in done.stdout
+
+
+@pytest.mark.parametrize(("argv", "code", "said"), [
+    ([], 2, "usage:"),
+    (["--help"], 0, "commands:"),
+    (["--version"], 0, "guess-judge 0"),
+    (["grade", "--help"], 0, "usage: python -m judge grade"),
+    (["grade"], 2, "usage: python -m judge grade"),
+    (["gradee", "x.py"], 2, "did you mean grade?"),
+    (["grade", "solutions/strongest.py", "--cases", "a.json", "b.json"], 2,
+     "usage: python -m judge grade"),
+    (["compare", "."], 2, "is a folder; expected a solution file"),
+    (["grade", "no/such.py"], 2, "no such file; expected a solution file"),
+])
+def test_exit_codes_and_usage_through_a_real_process(argv: list[str], code: int,
+                                                     said: str) -> None:
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "judge", *argv], capture_output=True,
+                          text=True, timeout=120, cwd=root)
+    assert done.returncode == code, done.stderr
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_command_line_stays_in_small_modules() -> None:
+    """`__main__` only dispatches; each command is a module of judge/cli of a readable size."""
+    judge = Path(__file__).resolve().parent.parent / "judge"
+    assert len((judge / "__main__.py").read_text().splitlines()) < 60
+    sizes = {p.name: len(p.read_text().splitlines()) for p in (judge / "cli").glob("*.py")}
+    assert max(sizes.values()) <= 300, sizes
