@@ -164,9 +164,9 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
         raise UsageError(f"{where}: no case is named {safe(name)!r} or has it in its name")
     if len(found) > 1:
         shown = ", ".join(repr(safe(c.name)) for c in found[:4])
-        sources = {c.source for c in found}
-        hint = ("give the whole name" if len(sources) == 1 else
-                "give the whole name, and the file with --cases FILE")
+        names = {c.name for c in found}
+        hint = ("give the whole name" if len(names) == len(found) else
+                "name the file too, with --cases FILE")
         raise UsageError(f"{where}: {len(found)} cases match {safe(name)!r} ({shown}"
                          f"{', ...' if len(found) > 4 else ''}): {hint}")
     return found[0]

@@ -80,8 +80,10 @@ def leaderboard(reports: Sequence[Report]) -> str:
     """One row per solution, in the order given; the figures' labels follow the table."""
     name_width = max([8, *(len(safe(Path(r.solution).name)) for r in reports)])
     name_width = min(name_width, 40)
+    worst_width = max([10, *(len(worst_text(r.summary()["worst_by_limit"], named=False))
+                             for r in reports)])
     rows = [f"{'solution':<{name_width}} {'accepted':>11} {'not accepted':<14} {'mean':>6} "
-            f"{'most/limit':>10} {'time':>8}  guesses used"]
+            f"{'most/limit':>{worst_width}} {'time':>8}  guesses used"]
     for report in reports:
         s = report.summary()
         mean = s["mean_guesses_played"]
@@ -91,7 +93,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
         name = name if len(name) <= name_width else "…" + name[-(name_width - 1):]
         rows.append(f"{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
-                    f"{worst_text(s['worst_by_limit'], named=False):>10} "
+                    f"{worst_text(s['worst_by_limit'], named=False):>{worst_width}} "
                     f"{s['time_s']:>7.1f}s  {spread}")
     rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
                 f"{FIGURES['worst_by_limit']}")
