@@ -106,9 +106,11 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
                 process = subprocess.Popen(list(command.argv), stdin=subprocess.DEVNULL,
                                            stdout=sink, stderr=subprocess.STDOUT,
                                            cwd=command.cwd, env=dict(command.env),
-                                           start_new_session=True)
+                                           pass_fds=command.pass_fds, start_new_session=True)
             except OSError as e:
                 return f"cannot run the compiler {step[0]}: {e}\n"
+            finally:
+                command.close()
             try:
                 status = process.wait(timeout=seconds)
             except subprocess.TimeoutExpired:

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from judge.harness.launch import Build, Launch, Mounted
 from judge.run.process import Command
+from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
 
 # The variables that tell a harness which directories, and whether the IPC namespace, are
 # the worker's own (PROTOCOL.md).
@@ -64,6 +65,10 @@ class Bubblewrap:
 
     def __init__(self, tmp_mb: int = 0) -> None:
         self.path = bubblewrap_path()
+        try:
+            filter_program()  # refused here, once, rather than at every launch
+        except FilterUnavailable as e:
+            raise SandboxUnavailable(str(e)) from e
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
         self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
@@ -93,15 +98,19 @@ class Bubblewrap:
         private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp:/dev/mqueue",
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
+        seccomp = filter_fd()
         return Command([*self._sandbox(launch.toolchain), *binds, *read_only, "--chdir", "/tmp",
-                        "--clearenv", *setenv(launch.env), *private, *argv], {})
+                        "--clearenv", *setenv(launch.env), *private, "--seccomp", str(seccomp),
+                        *argv], {}, pass_fds=(seccomp,))
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         # The compiler sees the toolchain and the build directory: a submission cannot
         # #include a case file, or anything else of the user's, into its program.
+        seccomp = filter_fd()
         return Command([*self._sandbox(build.toolchain), "--bind", str(directory), "/build",
                         "--remount-ro", "/", "--chdir", "/build", "--clearenv",
-                        *setenv(build.env), *step], {})
+                        *setenv(build.env), "--seccomp", str(seccomp), *step], {},
+                       pass_fds=(seccomp,))
 
 
 def setenv(environment: Mapping[str, str]) -> list[str]:

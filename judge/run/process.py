@@ -44,6 +44,14 @@ class Command:
     argv: Sequence[str]
     env: Mapping[str, str]
     cwd: str | None = None
+    # Descriptors the program inherits (the sandbox's system-call filter): the one who
+    # launches it passes them on and closes them.
+    pass_fds: tuple[int, ...] = ()
+
+    def close(self) -> None:
+        for fd in self.pass_fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 class OutputDrain:
     """The worker's stdout and stderr, read by the judge whenever it waits on the worker.
@@ -175,17 +183,20 @@ class Worker:
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
         output_r, output_w = os.pipe()
+        command: Command | None = None
         try:
             command = command_for(Channel(to_worker_r, from_worker_w))
             self.process = subprocess.Popen(
                 list(command.argv), stdin=subprocess.DEVNULL, stdout=output_w, stderr=output_w,
-                pass_fds=(to_worker_r, from_worker_w), start_new_session=True,
-                env=dict(command.env))
+                pass_fds=(to_worker_r, from_worker_w, *command.pass_fds),
+                start_new_session=True, env=dict(command.env))
         except OSError as e:
             raise JudgeError(f"cannot start the worker: {e}") from e
         finally:
             for fd in (to_worker_r, from_worker_w, output_w):
                 os.close(fd)
+            if command is not None:
+                command.close()
         self.output = OutputDrain(output_r, output_bytes)
         self.memory: MemoryWatch = NoWatch()
         self._buffer = b""

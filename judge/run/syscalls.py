@@ -1,0 +1,91 @@
+"""The system calls a sandboxed process may not make, as a seccomp filter for bubblewrap.
+
+At least as strict as Docker's default profile: nothing that reaches outside the process's
+own sandbox (the kernel keyring, other processes' memory, namespaces and mounts, the clock,
+kernel modules, performance counters), and nothing that lets one case of a list change how
+another is scheduled (priorities, affinities, limits of another process). A denied call fails
+with EPERM, as it would for a process without the privilege, so a well-meaning program sees an
+ordinary error, not a crash. The filter is built by libseccomp (through pyseccomp, a ctypes
+binding), which knows each architecture's call numbers; calls of another architecture's ABI
+(i386's int 0x80, x32) kill the process.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+import tempfile
+
+# Denied outright.
+DENIED = (
+    # the kernel keyring: one per user, so shared by every case of a sandbox
+    "add_key", "keyctl", "request_key",
+    # other processes' memory and state
+    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+    # namespaces, mounts and the file system's shape
+    "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "open_tree", "move_mount",
+    "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "name_to_handle_at",
+    "open_by_handle_at", "quotactl", "fanotify_init",
+    # the kernel itself
+    "bpf", "perf_event_open", "userfaultfd", "init_module", "finit_module", "delete_module",
+    "kexec_load", "kexec_file_load", "reboot", "swapon", "swapoff", "syslog", "acct",
+    "lookup_dcookie", "uselib", "ustat", "sysfs", "_sysctl", "iopl", "ioperm", "vhangup",
+    "personality",
+    # the clock
+    "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
+    # memory placement, and I/O priority (of any process: its argument may name another)
+    "mbind", "set_mempolicy", "migrate_pages", "move_pages", "ioprio_set",
+)
+# Refused as not implemented, so that libraries fall back to what they used before: glibc's
+# threads to clone() (whose namespace flags are checked below), libuv to plain reads.
+UNIMPLEMENTED = ("clone3", "io_uring_setup", "io_uring_enter", "io_uring_register")
+# Allowed on the calling process only (argument `index` is 0, "myself"): another case's
+# priority, affinity or limits are not this one's to change.
+SELF_ONLY = (("setpriority", 1), ("sched_setaffinity", 0), ("sched_setscheduler", 0),
+             ("sched_setparam", 0), ("sched_setattr", 0), ("prlimit64", 0))
+# clone() that would make a new namespace.
+NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
+                   0x40000000)
+
+
+class FilterUnavailable(Exception):
+    """libseccomp, or its binding, is missing: the sandbox cannot filter system calls."""
+
+
+@functools.cache
+def filter_program() -> bytes:
+    """The filter as the BPF program bubblewrap's --seccomp reads."""
+    try:
+        import pyseccomp as seccomp  # type: ignore[import-untyped]  # ships no stubs
+    except (ImportError, OSError) as e:  # the binding loads libseccomp.so.2 on import
+        raise FilterUnavailable(f"the sandbox's system-call filter needs libseccomp "
+                                f"(apt-get install libseccomp2) and pyseccomp: {e}") from e
+    # libseccomp knows every architecture's names: a call this one lacks is a rule that never
+    # matches, and a misspelt name is an error here, not a hole.
+    rules = seccomp.SyscallFilter(seccomp.ALLOW)
+    for name in DENIED:
+        rules.add_rule(seccomp.ERRNO(errno.EPERM), name)
+    for name in UNIMPLEMENTED:
+        rules.add_rule(seccomp.ERRNO(errno.ENOSYS), name)
+    for name, index in SELF_ONLY:
+        rules.add_rule(seccomp.ERRNO(errno.EPERM), name, seccomp.Arg(index, seccomp.NE, 0))
+    for flag in NAMESPACE_FLAGS:
+        rules.add_rule(seccomp.ERRNO(errno.EPERM), "clone",
+                       seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
+    with tempfile.TemporaryFile() as out:
+        rules.export_bpf(out)
+        out.seek(0)
+        return out.read()
+
+
+def filter_fd() -> int:
+    """A pipe's read end holding the filter, for one launch: bubblewrap reads it to its end,
+    so every sandbox gets a descriptor of its own. The caller passes it on and closes it."""
+    program = filter_program()
+    read, write = os.pipe()
+    try:
+        os.write(write, program)  # a few kilobytes: far below a pipe's buffer
+    finally:
+        os.close(write)
+    return read
