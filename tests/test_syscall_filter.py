@@ -30,7 +30,7 @@ REQUIRED = {"keyctl", "add_key", "request_key", "ptrace", "perf_event_open", "bp
 
 
 def test_the_filter_denies_at_least_what_dockers_default_profile_does() -> None:
-    assert REQUIRED <= set(DENIED)
+    assert set(DENIED) >= REQUIRED
     assert {"setpriority", "sched_setaffinity"} <= {name for name, _ in SELF_ONLY}
 
 
