@@ -329,8 +329,9 @@ class IsolatedRunner(WorkerOwner):
         while True:
             message = worker.receive(clock)
             if message is None:
+                detail = clock.verdict_detail()  # its CPU time, while its processes live
                 self._retire(worker)
-                return ended(Outcome("TLE", clock.verdict_detail()))
+                return ended(Outcome("TLE", detail))
             if message is MEMORY_KILLED:
                 self._retire(worker)  # play() reports the MLE from the watch's count
                 return Outcome(None)
@@ -345,8 +346,9 @@ class IsolatedRunner(WorkerOwner):
                     reply = {"stop": stop_message}
                     clock.cut_wall(STOP_GRACE_SECONDS)
                 if not worker.send(reply, clock):
+                    detail = clock.verdict_detail()
                     self._retire(worker)  # it stopped reading the judge's replies
-                    return ended(Outcome("TLE", clock.verdict_detail()))
+                    return ended(Outcome("TLE", detail))
             elif op == "done" or op == "stopped":
                 return ended(Outcome(None))
             elif op == "joined" and self._level == "case":
