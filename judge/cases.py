@@ -251,3 +251,20 @@ def load_cases(paths: Iterable[Path | str], relaxed: bool = False) -> list[Case]
 def every_secret(cases: Iterable[Case]) -> list[Case]:
     """Each case played once for every word of its list as the secret."""
     return [case.with_secret(w) for case in cases for w in case.words]
+
+
+def cases_named(cases: Sequence[Case], name: str) -> list[Case]:
+    """--case NAME: the cases named NAME, or if none is, those whose name contains it."""
+    exact = [c for c in cases if c.name == name]
+    return exact or [c for c in cases if name in c.name]
+
+
+def case_set_digest(cases: Iterable[Case]) -> str:
+    """A hash of what a set of cases plays (names, secrets, lists, limits, in order): two runs
+    with the same digest played the same cases, wherever their files were."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for case in cases:
+        digest.update(json.dumps(case.to_json(), sort_keys=True).encode() + b"\n")
+    return digest.hexdigest()

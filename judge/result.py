@@ -73,6 +73,7 @@ class Report:
     results: list[CaseResult]
     order_seed: int | None = None  # the order the cases were played in, for a replay
     shard: tuple[int, int] | None = None  # (K, N): the K-th of N slices of the cases
+    provenance: dict[str, Any] | None = None  # how the run was made (the command line's)
 
     def played_guesses(self) -> list[int]:
         """Guesses of the games that ran to the end, accepted or not: what a leaderboard
@@ -104,4 +105,6 @@ class Report:
         data = {"solution": self.solution, "order_seed": self.order_seed,
                 "summary": self.summary(), "labels": FIGURES,
                 "cases": [r.to_json() for r in self.results]}
+        if self.provenance is not None:
+            data["provenance"] = self.provenance
         return data if self.shard is None else {**data, "shard": list(self.shard)}

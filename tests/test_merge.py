@@ -41,7 +41,8 @@ def without_times(data: Any) -> Any:
     """A report with its timings taken out: the only thing two runs may not share."""
     if isinstance(data, dict):
         return {k: without_times(v) for k, v in data.items()
-                if k not in ("time_s", "seconds", "total_time_s", "order_seed", "shard")}
+                if k not in ("time_s", "seconds", "total_time_s", "order_seed", "shard", "date",
+                             "command")}
     if isinstance(data, list):
         return [without_times(x) for x in data]
     return data
@@ -150,3 +151,103 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err
+
+
+def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
+    """A shard's report with one lie told in it."""
+    cases = [dict(c) for c in report["cases"]]
+    made = dict(report["provenance"])
+    first = cases[0]
+    if problem == "AC without the secret":
+        first.update(verdict="AC", transcript=[w for w in first["transcript"]
+                                               if w[0] != first["secret"]])
+    elif problem == "a reply that contradicts the secret":
+        word, reply = first["transcript"][0]
+        first["transcript"] = [[word, (reply + 1) % 6], *first["transcript"][1:]]
+    elif problem == "WA that found the secret in time":
+        first.update(verdict="WA", transcript=[[first["secret"], 6]], guesses=1)
+    elif problem == "another secret":
+        first["secret"] = "zzzzzz"
+    elif problem == "a billion guesses":
+        first["guesses"] = 10 ** 9
+    elif problem == "a 400-digit time":
+        first["time_s"] = 10 ** 400
+    elif problem == "NaN":
+        first["time_s"] = "NaN!"
+    elif problem == "relabelled as the other shard":
+        return {**report, "shard": [2, 2], "provenance": {**made, "shard": [2, 2]}}
+    elif problem == "label and provenance disagree":
+        return {**report, "shard": [2, 2]}
+    elif problem == "another case set":
+        made["cases"] = {**made["cases"], "digest": "0" * 64}
+    elif problem == "another seed":
+        made["seed"] = 2
+    elif problem == "another limit":
+        made["limits"] = {**made["limits"], "time_s": 9.0}
+    elif problem == "another version of the file":
+        made["solution_sha256"] = "f" * 64
+    elif problem == "no provenance":
+        return {k: v for k, v in report.items() if k != "provenance"}
+    elif problem == "shard K of N with K > N":
+        return {**report, "shard": [3, 2], "provenance": {**made, "shard": [3, 2]}}
+    return {**report, "cases": cases, "provenance": made}
+
+
+FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
+             "WA that found the secret in time", "another secret", "a billion guesses",
+             "a 400-digit time", "NaN", "relabelled as the other shard",
+             "label and provenance disagree", "another case set", "another seed",
+             "another limit", "another version of the file", "no provenance",
+             "shard K of N with K > N"]
+
+
+@pytest.mark.parametrize("problem", FORGERIES)
+def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Path],
+                                               tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = two_shards
+    reports = json.loads(first.read_text())
+    everyone = problem == "relabelled as the other shard"  # the whole file, or it is caught
+    reports = [forged(r, problem) if everyone or i == 0 else r for i, r in enumerate(reports)]
+    path = tmp_path / "forged.json"
+    text = json.dumps(reports)
+    if problem == "NaN":
+        text = text.replace('"NaN!"', "NaN")
+    path.write_text(text)
+    capsys.readouterr()
+    # Relabelled, shard 1 stands in for shard 2 beside the real shard 1.
+    other = first if problem == "relabelled as the other shard" else second
+    assert main(["merge", str(path), str(other)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert main(["merge", str(first), str(second)]) in (0, 1)  # the honest pair merges
+
+
+def test_moved_case_files_are_named_with_cases(two_shards: list[Path], tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    moved = tmp_path / "moved"
+    shutil.copytree(CASES / "examples", moved / "examples")
+    shutil.copytree(CASES / "handwritten", moved / "handwritten")
+    for path in two_shards:  # as if graded where the cases were under another name
+        reports = json.loads(path.read_text())
+        for r in reports:
+            r["provenance"]["cases"]["paths"] = ["nowhere/examples", "nowhere/handwritten"]
+        path.write_text(json.dumps(reports))
+    assert main(["merge", *map(str, two_shards)]) == 2
+    assert "name where they are with --cases" in capsys.readouterr().err
+    assert main(["merge", *map(str, two_shards), "--cases", str(moved / "examples"),
+                 "--cases", str(moved / "handwritten")]) in (0, 1)
+    assert main(["merge", *map(str, two_shards), "--cases", str(moved / "examples")]) == 2
+    assert "are not the ones the shards were graded on" in capsys.readouterr().err
+
+
+def test_a_shard_too_large_to_read_safely_is_refused(two_shards: list[Path],
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.report import merge
+
+    monkeypatch.setattr(merge, "LARGEST_REPORT", 100)
+    assert main(["merge", *map(str, two_shards)]) == 2
+    assert "larger than any report the judge writes" in capsys.readouterr().err

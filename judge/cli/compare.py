@@ -12,7 +12,7 @@ from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import check_seconds
 from judge.cli.options import add, add_grading_options
 from judge.cli.reports import write_html
-from judge.cli.running import order_seed, prepare
+from judge.cli.running import order_seed, prepare, provenance
 from judge.report.files import write_atomically
 from judge.result import Report
 from judge.run.session import Runner
@@ -59,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
             reports = list(pool.map(graded, args.solutions, runners))
     finally:
         progress.close()
-    for report in reports:
+    for report, solution in zip(reports, args.solutions, strict=True):
         report.shard = args.shard
+        report.provenance = provenance(args, solution)
     print(leaderboard(reports))
     print(order_line(reports))
     if args.per_list:

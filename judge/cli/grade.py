@@ -7,7 +7,7 @@ from pathlib import Path
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
 from judge.cli.options import add, add_grading_options
-from judge.cli.running import order_seed, prepare, replay_command
+from judge.cli.running import order_seed, prepare, provenance, replay_command
 from judge.report.files import write_atomically
 from judge.result import CaseResult
 from judge.safetext import safe, safe_block
@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     report.shard = args.shard
+    report.provenance = provenance(args, args.solution)
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]

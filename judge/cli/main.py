@@ -78,7 +78,7 @@ def parse(argv: Sequence[str], prog: str) -> tuple[Command, argparse.Namespace] 
         args = parser.parse_args(argv[1:])
     except SystemExit as e:  # argparse has printed the command's usage and the error, or help
         return EXIT_OK if e.code in (0, None) else EXIT_BAD_INPUT
-    args.prog = prog
+    args.prog, args.argv = prog, list(argv)
     return command, args
 
 

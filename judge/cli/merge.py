@@ -16,6 +16,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("reports", type=Path, nargs="+", metavar="REPORT",
                         help="a shard's JSON report, as grade or compare wrote it with "
                              "--shard K/N --json FILE")
+    add(parser, "--cases", more="here where the run's case files are now, if they moved: every "
+                                "shard is checked against them",
+        default_text="the paths the shards name")
     add(parser, "--json")
     add(parser, "--html")
 
@@ -28,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
     require_writable(args.json)
     require_writable(args.html)
     try:
-        reports = merge([part for path in args.reports for part in read_reports(path)])
+        reports = merge([part for path in args.reports for part in read_reports(path)],
+                        args.cases)
     except ReportProblem as e:
         raise UsageError(str(e)) from e
     print(leaderboard(reports))
@@ -45,8 +49,10 @@ COMMAND = Command(
     name="merge", summary="join the --json reports of a run's shards (--shard K/N) into one",
     description="Join the JSON reports that grade or compare wrote with --shard K/N, one per "
                 "shard, into the report a single run would have written: every shard 1..N of "
-                "each solution once, cases in the order of a single run. Prints the "
-                "leaderboard.",
+                "each solution once, cases in the order of a single run. Before it trusts a "
+                "shard it checks it: made the same way as the others (cases, limits, seeds, "
+                "the solution's content), and every result replayed against its case, read "
+                "again from the case files. Prints the leaderboard.",
     examples=[("shard1.json shard2.json --json run.json --html run.html",
                "two shards, one report")],
     add_options=add_options, run=run)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, every_secret, load_cases
+from judge.cases import Case, case_set_digest, cases_named, every_secret, load_cases
 from judge.cli.base import UsageError
 from judge.cli.checks import (
     check_memory,
@@ -33,12 +33,6 @@ def default_cases() -> Path:
     return here if here.is_dir() else PROJECT_ROOT / "cases"
 
 
-def named(cases: Sequence[Case], name: str) -> list[Case]:
-    """--case NAME: the cases named NAME, or if none is, those whose name contains it."""
-    exact = [c for c in cases if c.name == name]
-    return exact or [c for c in cases if name in c.name]
-
-
 def where_from(cases: Sequence[Case], folder: Path) -> str:
     """A line saying which case files a defaulted run used, so nobody grades the wrong set."""
     files = Counter(Path(c.source).parent for c in cases)
@@ -53,14 +47,18 @@ def where_from(cases: Sequence[Case], folder: Path) -> str:
 
 
 def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
-    """The cases to play, and a line saying where they came from when they were defaulted."""
+    """The cases to play, and a line saying where they came from when they were defaulted;
+    what they were chosen from is kept in args.case_set, for the reports' provenance."""
     folder = None if args.cases else default_cases()
-    cases = load_cases(args.cases or [folder], relaxed=args.relaxed)
+    paths = args.cases or [folder]
+    cases = load_cases(paths, relaxed=args.relaxed)
+    args.case_set = {"paths": [str(p) for p in paths], "count": len(cases),
+                     "digest": case_set_digest(cases)}
     note = None if folder is None else where_from(cases, folder)
     if getattr(args, "all_secrets", False):
         cases = every_secret(cases)
     if args.case:
-        cases = named(cases, args.case)
+        cases = cases_named(cases, args.case)
         if not cases:
             raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
     if getattr(args, "shard", None) is not None:
@@ -115,6 +113,7 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     for solution in solutions:
         require_solution_file(solution)
     sandbox = False if args.in_process else use_sandbox(args)
+    args.sandboxed = sandbox  # what was used, for the provenance
     runners = [make_runner(args, s, sandbox) for s in solutions]
     cases, note = selected_cases(args)
     return cases, note, runners
@@ -185,3 +184,28 @@ def chosen_case(args: argparse.Namespace, command: str) -> Case:
     where = ", ".join(map(str, paths)) if paths else str(default_cases())
     cases = load_cases(paths or [default_cases()], relaxed=True)  # practice takes any list
     return one_case(cases, name, where)
+
+
+def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
+    """How a report was made, enough to check it or make it again: written into every JSON
+    report, compared by `merge` before it trusts a shard."""
+    import datetime
+    import hashlib
+
+    import judge
+
+    return {
+        "judge": judge.__version__,
+        "command": [*shlex.split(args.prog), *args.argv],
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "solution_sha256": hashlib.sha256(solution.read_bytes()).hexdigest(),
+        "cases": args.case_set,
+        "selection": {"all_secrets": args.all_secrets, "case": args.case,
+                      "relaxed": args.relaxed, "adversary": args.adversary},
+        "seed": args.seed,
+        "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit},
+        "sandbox": args.sandboxed,
+        "in_process": args.in_process,
+        "language": args.language,
+        "shard": list(args.shard) if args.shard else None,
+    }

@@ -11,10 +11,21 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from judge.cases import Case, CaseError, case_set_digest, cases_named, every_secret, load_cases
+from judge.master import runaway_cap
 from judge.result import CaseResult, Report
+from judge.rules import NOT_A_WORD, match
 from judge.verdicts import VERDICTS
 
-LARGEST_REPORT = 1 << 30  # bytes: far above any real report, far below what would hurt
+# Bytes: a shard of every secret of 2,000 lists is a few MB; parsing JSON takes about twenty
+# times its size in memory, so this keeps a merge well within a laptop's.
+LARGEST_REPORT = 64 << 20
+LONGEST_CASE_SECONDS = 24 * 3600.0  # the longest time limit the judge takes, and then some
+# What shards of one run must share: everything that decides the results but the slice.
+SHARED_PROVENANCE = {"judge": "judge version", "cases": "case set",
+                     "selection": "selection of cases", "seed": "--seed", "limits": "limits",
+                     "sandbox": "sandbox", "in_process": "--in-process",
+                     "language": "--language"}
 
 
 class ReportProblem(ValueError):
@@ -46,6 +57,16 @@ def _field(data: dict[str, Any], name: str, kinds: type | tuple[type, ...], wher
     return value
 
 
+def _number(data: dict[str, Any], name: str, low: float, high: float, where: str) -> Any:
+    """A number in [low, high]: NaN, infinities and 400-digit integers are not numbers here."""
+    value = _field(data, name, (int, float), where)
+    if isinstance(value, int) and abs(value) > 1 << 53:
+        raise ReportProblem(f"{where}: '{name}' is out of range")
+    if not low <= value <= high:  # false for NaN too
+        raise ReportProblem(f"{where}: '{name}' is out of range ({low:g} to {high:g})")
+    return value
+
+
 def case_result(data: object, where: str) -> CaseResult:
     if not isinstance(data, dict):
         raise ReportProblem(f"{where}: a case is not an object")
@@ -59,11 +80,16 @@ def case_result(data: object, where: str) -> CaseResult:
                 and isinstance(step[1], int) and not isinstance(step[1], bool)):
             raise ReportProblem(f"{where}: a guess of the transcript is not [word, reply]")
         pairs.append((step[0], step[1]))
+    allowed = _number(data, "allowed", 1, 10_000, where)
+    if not isinstance(allowed, int):
+        raise ReportProblem(f"{where}: 'allowed' is not a whole number")
+    guesses = _number(data, "guesses", 0, runaway_cap(allowed) + 1, where)
+    if not isinstance(guesses, int):
+        raise ReportProblem(f"{where}: 'guesses' is not a whole number")
     return CaseResult(name=_field(data, "name", str, where), verdict=verdict,
                       message=_field(data, "message", str, where),
-                      guesses=_field(data, "guesses", int, where),
-                      allowed=_field(data, "allowed", int, where),
-                      time_s=float(_field(data, "time_s", (int, float), where)),
+                      guesses=guesses, allowed=allowed,
+                      time_s=float(_number(data, "time_s", 0, LONGEST_CASE_SECONDS, where)),
                       secret=_field(data, "secret", str, where), transcript=pairs,
                       detail=_field(data, "detail", str, where),
                       output=_field(data, "output", str, where))
@@ -75,15 +101,29 @@ def shard_report(data: object, where: str) -> tuple[Report, int, int]:
         raise ReportProblem(f"{where}: a report is not an object")
     shard = data.get("shard")
     if not (isinstance(shard, list) and len(shard) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in shard)
-            and 1 <= shard[0] <= shard[1]):
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in shard)):
         raise ReportProblem(f"{where}: not a shard's report (made without --shard K/N)")
+    if not 1 <= shard[0] <= shard[1] <= 1_000_000:
+        raise ReportProblem(f"{where}: shard {shard[0]}/{shard[1]} does not exist")
     seed = data.get("order_seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ReportProblem(f"{where}: 'order_seed' is not an integer")
     cases = _field(data, "cases", list, where)
+    provenance = data.get("provenance")
+    if not isinstance(provenance, dict) or not all(k in provenance for k in SHARED_PROVENANCE):
+        raise ReportProblem(f"{where}: the report does not say how it was made (no "
+                            "provenance): it cannot be checked, so it is not merged")
+    if provenance.get("shard") != shard:
+        raise ReportProblem(f"{where}: says it is shard {shard[0]}/{shard[1]} but was made "
+                            f"as {provenance.get('shard')!r}")
     results = [case_result(c, f"{where}, case {i + 1}") for i, c in enumerate(cases)]
-    return Report(_field(data, "solution", str, where), results, seed), shard[0], shard[1]
+    report = Report(_field(data, "solution", str, where), results, seed,
+                    provenance=provenance)
+    return report, shard[0], shard[1]
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def read_reports(path: Path) -> list[tuple[Report, int, int]]:
@@ -91,7 +131,7 @@ def read_reports(path: Path) -> list[tuple[Report, int, int]]:
     try:
         if path.stat().st_size > LARGEST_REPORT:
             raise ReportProblem(f"{path}: larger than any report the judge writes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
     except (OSError, UnicodeDecodeError) as e:
         raise ReportProblem(f"{path}: cannot be read: {e}") from e
     except (ValueError, RecursionError) as e:  # deep nesting raises RecursionError
@@ -100,13 +140,28 @@ def read_reports(path: Path) -> list[tuple[Report, int, int]]:
     return [shard_report(d, str(path)) for d in documents]
 
 
-def merge(shards: Iterable[tuple[Report, int, int]]) -> list[Report]:
-    """Each solution's shards joined in shard order: every shard of 1..N once, cut in one N.
-    The order seed is kept where every shard was played with the same one (--order-seed);
-    otherwise the merged report has none, and each shard's report keeps its own."""
+def merge(shards: Iterable[tuple[Report, int, int]],
+          cases_at: Sequence[Path] | None = None) -> list[Report]:
+    """Each solution's shards joined in shard order: every shard of 1..N once, cut in one N,
+    all made the same way (their provenance), each case's result replayed against the case
+    (read again from the case files, or from `cases_at`). The order seed is kept where every
+    shard was played with the same one (--order-seed); otherwise the merged report has none,
+    and each shard's report keeps its own."""
     by_solution: dict[str, dict[int, Report]] = {}
     counts: set[int] = set()
+    first: dict[str, Any] | None = None
+    digests: dict[str, str] = {}
     for report, shard, total in shards:
+        made = report.provenance or {}
+        first = first or made
+        for key, label in SHARED_PROVENANCE.items():
+            if made.get(key) != first.get(key):
+                raise ReportProblem(f"{report.solution}: shard {shard}/{total} was made with "
+                                    f"a different {label} from the others: not one run")
+        digest = digests.setdefault(report.solution, made.get("solution_sha256", ""))
+        if made.get("solution_sha256") != digest:
+            raise ReportProblem(f"{report.solution}: shard {shard}/{total} graded another "
+                                "version of the file than the other shards")
         counts.add(total)
         parts = by_solution.setdefault(report.solution, {})
         if shard in parts:
@@ -117,12 +172,76 @@ def merge(shards: Iterable[tuple[Report, int, int]]) -> list[Report]:
     if len(counts) != 1:
         raise ReportProblem(f"the shards were cut in different numbers: {sorted(counts)}")
     (total,) = counts
+    assert first is not None
+    expected = run_cases(first, cases_at)
     merged = []
     for solution, parts in by_solution.items():
         missing = sorted(set(range(1, total + 1)) - set(parts))
         if missing:
             raise ReportProblem(f"{solution}: shard {missing[0]} of {total} is missing")
+        for shard in range(1, total + 1):
+            verify(parts[shard], shard_of(expected, shard, total), first,
+                   f"{solution}, shard {shard}/{total}")
         seeds = {part.order_seed for part in parts.values()}
         results = [r for shard in range(1, total + 1) for r in parts[shard].results]
-        merged.append(Report(solution, results, seeds.pop() if len(seeds) == 1 else None))
+        provenance = {**(parts[1].provenance or {}), "shard": None}
+        merged.append(Report(solution, results, seeds.pop() if len(seeds) == 1 else None,
+                             provenance=provenance))
     return merged
+
+
+def run_cases(provenance: dict[str, Any], cases_at: Sequence[Path] | None) -> list[Case]:
+    """The cases the run played, in order, chosen as it chose them from its case files."""
+    made = provenance.get("cases")
+    selection = provenance.get("selection")
+    if not isinstance(made, dict) or not isinstance(selection, dict):
+        raise ReportProblem("the shards' provenance does not name their cases")
+    paths = cases_at or [Path(p) for p in made.get("paths", []) if isinstance(p, str)]
+    try:
+        cases = load_cases(paths, relaxed=bool(selection.get("relaxed")))
+    except CaseError as e:
+        raise ReportProblem(f"the run's case files cannot be read to check the shards: "
+                            f"{e.problems[0]} (name where they are with --cases)") from e
+    if case_set_digest(cases) != made.get("digest"):
+        raise ReportProblem(f"the case files at {', '.join(map(str, paths))} are not the ones "
+                            "the shards were graded on (their content differs)")
+    if selection.get("all_secrets"):
+        cases = every_secret(cases)
+    if isinstance(selection.get("case"), str):
+        cases = cases_named(cases, selection["case"])
+    return cases
+
+
+def verify(report: Report, cases: Sequence[Case], provenance: dict[str, Any],
+           where: str) -> None:
+    """Each result is what its case allows: the same case, every reply the match count
+    against the secret, and AC or WA as the guesses and the limit decide."""
+    if [r.name for r in report.results] != [c.name for c in cases]:
+        raise ReportProblem(f"{where}: its cases are not the ones this slice of the run holds")
+    adversary = bool((provenance.get("selection") or {}).get("adversary"))
+    for result, case in zip(report.results, cases, strict=True):
+        problem = result_problem(result, case, adversary)
+        if problem:
+            raise ReportProblem(f"{where}, case {result.name[:80]!r}: {problem}")
+
+
+def result_problem(result: CaseResult, case: Case, adversary: bool) -> str | None:
+    if result.allowed != case.allowed_guesses:
+        return f"limit {result.allowed}, but the case allows {case.allowed_guesses}"
+    if (result.secret != case.secret) if not adversary else (result.secret not in case.words):
+        return "its secret is not the case's"
+    listed = set(case.words)
+    for step, (word, reply) in enumerate(result.transcript, 1):
+        truth = match(word, result.secret) if word in listed else NOT_A_WORD
+        if reply != truth:
+            return f"guess {step} was answered {reply}, but {truth} is the true reply"
+    calls = len(result.transcript)
+    if result.guesses not in (calls, calls + 1):  # one more: the call stopped at the cap
+        return f"{result.guesses} guesses, but its transcript holds {calls}"
+    found = any(word == result.secret for word, _ in result.transcript)
+    accepted = found and result.guesses <= result.allowed
+    if result.verdict == "AC" and not accepted:
+        return "AC, but the secret was not found within the limit"
+    if result.verdict == "WA" and accepted:
+        return "WA, but the secret was found within the limit"
+    return None
