@@ -30,7 +30,10 @@ def test_grade_writes_the_json_report(tmp_path: Path) -> None:
                  "--cases", str(CASES / "handwritten" / "two-words.json"), "--json", str(report)])
     assert code == 0
     data = json.loads(report.read_text())
-    assert set(data) == {"solution", "order_seed", "summary", "labels", "cases"}
+    assert set(data) == {"solution", "order_seed", "summary", "labels", "provenance", "cases"}
+    made = data["provenance"]
+    assert made["cases"]["count"] == 3 and made["limits"] == {"time_s": 5.0, "memory_mb": 512}
+    assert made["command"][3:5] == ["grade", str(SOLUTIONS / "first_candidate.py")]
     summary = data["summary"]
     assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)
     assert summary["cases"] == summary["accepted"] == 3
