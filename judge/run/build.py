@@ -11,10 +11,12 @@ import contextlib
 import hashlib
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +25,16 @@ from judge.run.confine import Confinement
 from judge.safetext import safe_block
 
 COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
+# No file a build writes may pass this (the program included): a 600-byte file can make the
+# compiler write hundreds of megabytes, and the cache would keep them.
+LARGEST_BUILT_FILE_MB = 64
+# The compile sandbox's /tmp, in memory: sized, so a compiler cannot fill the machine's.
+BUILD_TMP_MB = 512
+# The cache is trimmed to this, least recently used builds first ($GUESS_JUDGE_CACHE_MB).
+CACHE_MB = 300
+CACHE_SIZE_VARIABLE = "GUESS_JUDGE_CACHE_MB"
+# A build used this recently is never evicted: another judge may be about to run it.
+RECENTLY_USED_SECONDS = 600.0
 # What a compile error keeps of the compiler's output: its first lines are the ones that help.
 ERROR_LINES = 30
 ERROR_BYTES = 64 << 10
@@ -69,64 +81,137 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
             if error is not None and not error.endswith("\n"):
                 return CompileError(error)  # timed out: not the file's final word
             if error is not None:
+                # A failed build keeps its message, not what the compiler left half-written.
+                shutil.rmtree(work, ignore_errors=True)
+                work.mkdir()
                 (work / ERROR_FILE).write_text(error, encoding="utf-8")
             # Another judge may have finished the same build meanwhile: either result serves.
             with contextlib.suppress(OSError):
                 work.rename(done)
         finally:
             shutil.rmtree(work, ignore_errors=True)
+        evict(root, cache_limit_mb(), keep=done)
+    with contextlib.suppress(OSError):
+        os.utime(done)  # used now: the last to be evicted
     error_file = done / ERROR_FILE
     if error_file.is_file():
         return CompileError(error_file.read_text(encoding="utf-8").rstrip("\n"))
     return done
 
 
+def cache_limit_mb() -> int:
+    text = os.environ.get(CACHE_SIZE_VARIABLE, "")
+    return int(text) if text.isascii() and text.isdigit() else CACHE_MB
+
+
+def size_of(directory: Path) -> int:
+    total = 0
+    for folder, _, files in os.walk(directory):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(folder, name)).st_size
+    return total
+
+
+def evict(root: Path, megabytes: int, keep: Path) -> list[Path]:
+    """Remove the least recently used builds until the cache holds at most `megabytes`
+    (the build just made stays, whatever its size); the builds removed."""
+    builds = []
+    for entry in root.iterdir():
+        if entry.is_dir() and not entry.name.startswith("building-") and entry != keep:
+            with contextlib.suppress(OSError):
+                builds.append((entry.stat().st_mtime, entry, size_of(entry)))
+    total = size_of(keep) + sum(size for _, _, size in builds)
+    removed = []
+    recent = time.time() - RECENTLY_USED_SECONDS
+    for used, entry, size in sorted(builds, key=lambda b: b[0]):
+        if total <= megabytes << 20 or used > recent:
+            break
+        shutil.rmtree(entry, ignore_errors=True)
+        total -= size
+        removed.append(entry)
+    return removed
+
+
 def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
-    """The step run under util-linux's prlimit with an address-space cap (0: as it is).
+    """The step run under util-linux's prlimit: no file larger than LARGEST_BUILT_FILE_MB,
+    and with `megabytes`, an address-space cap (0: none, for a JVM, which caps its heap).
 
     prlimit, not a preexec function: a judge grading in threads must not run Python between
     fork and exec. It is part of every Debian system; without it the step runs uncapped.
     """
     prlimit = shutil.which("prlimit")
-    if megabytes <= 0 or prlimit is None:
+    if prlimit is None:
         return step
-    return (os.path.realpath(prlimit), f"--as={megabytes << 20}", "--", *step)
+    caps = [f"--fsize={LARGEST_BUILT_FILE_MB << 20}"]
+    if megabytes > 0:
+        caps.append(f"--as={megabytes << 20}")
+    return (os.path.realpath(prlimit), *caps, "--", *step)
+
+
+def first_output(process: subprocess.Popen[bytes], seconds: float) -> tuple[bytes, bool]:
+    """The first ERROR_BYTES of what the step printed, the rest read and dropped as it comes
+    (a compiler may print hundreds of megabytes); and whether it ended within `seconds`."""
+    assert process.stdout is not None
+    kept, deadline = bytearray(), time.monotonic() + seconds
+    fd = process.stdout.fileno()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return bytes(kept), False
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        if len(kept) < ERROR_BYTES:
+            kept += chunk[:ERROR_BYTES - len(kept)]
+    try:
+        process.wait(timeout=max(deadline - time.monotonic(), 0.1))
+    except subprocess.TimeoutExpired:
+        return bytes(kept), False
+    return bytes(kept), True
 
 
 def run_steps(build: Build, confinement: Confinement, directory: Path,
               seconds: float) -> str | None:
     """Run the steps in order; None if all succeeded, else the failure (ending in a newline
     when it is the compiler's verdict on the file, not a time-out)."""
-    output = directory / ".compiler-output"
+    deadline = time.monotonic() + seconds
     for step in build.steps:
         command = confinement.build_command(build, capped(step, build.address_space_mb),
                                             directory)
-        with open(output, "wb") as sink:
-            try:
-                process = subprocess.Popen(list(command.argv), stdin=subprocess.DEVNULL,
-                                           stdout=sink, stderr=subprocess.STDOUT,
-                                           cwd=command.cwd, env=dict(command.env),
-                                           pass_fds=command.pass_fds, start_new_session=True)
-            except OSError as e:
-                return f"cannot run the compiler {step[0]}: {e}\n"
-            finally:
-                command.close()
-            try:
-                status = process.wait(timeout=seconds)
-            except subprocess.TimeoutExpired:
+        try:
+            process = subprocess.Popen(list(command.argv), stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       cwd=command.cwd, env=dict(command.env),
+                                       pass_fds=command.pass_fds, start_new_session=True)
+        except OSError as e:
+            return f"cannot run the compiler {step[0]}: {e}\n"
+        finally:
+            command.close()
+        with process:
+            output, ended = first_output(process, deadline - time.monotonic())
+            if not ended:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
                 return f"compilation took more than {seconds:g} s"
-        if status != 0:
-            with open(output, "rb") as f:
-                text = f.read(ERROR_BYTES).decode("utf-8", "replace")
-            lines = text.splitlines()
-            # The line a row shows first: the compiler's first error, not "In file included".
-            first = next((line for line in lines if "error" in line.lower()), None)
-            shown = "\n".join(([first] if first else []) + lines[:ERROR_LINES])
-            if len(lines) > ERROR_LINES:
-                shown += f"\n[... {len(lines) - ERROR_LINES} more lines]"
-            return safe_block(shown or f"{step[0]} failed with status {status}") + "\n"
-    output.unlink(missing_ok=True)
+        if process.returncode != 0:
+            return failure(output, step[0], process.returncode)
     return None
+
+
+def failure(output: bytes, compiler: str, status: int) -> str:
+    """The compile error as a row and its detail show it: the first error line first."""
+    lines = output.decode("utf-8", "replace").splitlines()
+    # The line a row shows first: the compiler's first error, not "In file included".
+    first = next((line for line in lines if "error" in line.lower()), None)
+    shown = "\n".join(([first] if first else []) + lines[:ERROR_LINES])
+    if len(lines) > ERROR_LINES:
+        shown += f"\n[... {len(lines) - ERROR_LINES} more lines]"
+    if status in (-signal.SIGXFSZ, 128 + signal.SIGXFSZ) or "File size limit" in shown:
+        shown += (f"\nthe build wrote a file larger than {LARGEST_BUILT_FILE_MB} MiB, the "
+                  "most a built program may take")
+    return safe_block(shown.strip("\n") or f"{compiler} failed with status {status}") + "\n"

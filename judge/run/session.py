@@ -24,7 +24,7 @@ from judge.harness.launch import Channel, Frame, Game
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
-from judge.run.build import CompileError, built_program
+from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
 from judge.run.limits import (
     DEFAULT_LIMITS,
@@ -109,7 +109,7 @@ class WorkerOwner:
             return None
         # Confined wherever bubblewrap works, whatever the run's mode: no compiler ever reads
         # the user's files (a case's secret, through #include) into a program.
-        builder = Bubblewrap() if bubblewrap_works() else self.confinement
+        builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else self.confinement
         result = built_program(build, builder)
         if isinstance(result, CompileError):
             return result.message
