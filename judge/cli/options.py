@@ -127,10 +127,10 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--dictionary",), "five-letter words, one a line", {"type": Path, "metavar": "FILE"}),
     Flag(("--rounds",), "rounds of P8079, each answer drawn uniformly from the dictionary",
          {"type": int, "metavar": "T"}),
-    Flag(("--every-answer",), "play each dictionary word once, in a random order: the exact "
-         "points a round over uniform answers (1,000 drawn rounds estimate it with a standard "
-         "error of about 0.3); each round starts from a fresh state",
-         {"action": "store_true"}),
+    Flag(("--every-answer",), "play each dictionary word once, in a random order: the "
+         "points a round over uniform answers, exact for a solution that does not remember "
+         "past answers (one that does gains here, not in the contest); 1,000 drawn rounds "
+         "estimate it with a standard error of about 0.3", {"action": "store_true"}),
     Flag(("--answer-seed",), "the seed the answers are drawn with, to replay a match",
          {"type": int, "metavar": "N"}),
     Flag(("--guess-time-limit",), "CPU seconds for one call of guess, a ceiling so that one "

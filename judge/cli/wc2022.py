@@ -99,16 +99,16 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(rounds * len(args.solutions), f"playing {rounds} rounds",
                         enabled=False if args.verbose else None)
 
-    def one_match(solution: Path) -> Match:
+    def one_match(solution: Path, order: int) -> Match:
         def round_done(result: Round) -> None:
             progress.advance()
             show(result)
 
         return play(solution, dictionary, rounds, seed, str(path), round_done, limits,
-                    sandbox, args.match_time_limit, args.every_answer)
+                    sandbox, args.match_time_limit, args.every_answer, order)
 
     try:
-        matches = [one_match(solution) for solution in args.solutions]
+        matches = [one_match(solution, order) for order, solution in enumerate(args.solutions)]
     except (EntryPointError, SandboxUnavailable) as e:
         raise UsageError(str(e)) from e
     finally:
@@ -134,7 +134,8 @@ COMMAND = Command(
                 "guess(num_testcase, remaining_guesses, initial_letter, gold, silver). Points: "
                 "150/120/100/90/85 for 1-5 guesses, 0 for a round lost; the contest's score is "
                 "min(100, points / rounds), so the table shows the points a round beside it. "
-                "Each solution runs in a worker process and plays the same answers.",
+                "Each solution runs in a worker process and plays the same answers, each in an "
+                "order of its own.",
     examples=[("solutions/wc2022/entropy_numpy.py --rounds 100", "100 rounds"),
               ("solutions/wc2022/*.py --every-answer --answer-seed 1",
                "every answer once, side by side")],

@@ -223,12 +223,17 @@ def draw_answers(dictionary: Sequence[str], rounds: int, seed: int,
 def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
          dictionary_name: str = "", on_round: Callable[[Round], None] | None = None,
          limits: Limits | None = None, sandbox: bool = False,
-         match_seconds: float | None = None, every_answer: bool = False) -> Match:
+         match_seconds: float | None = None, every_answer: bool = False,
+         order: int = 0) -> Match:
     """Play `rounds` rounds (with `every_answer`, one a word; see `draw_answers`).
     `limits.time_seconds` is the CPU ceiling of one call of guess; `match_seconds` the CPU
-    budget of the whole match (None: `match_budget(rounds)`)."""
+    budget of the whole match (None: `match_budget(rounds)`). Solutions compared in one
+    command play the same answers, each in an order of its own (`order`, 0 for the order
+    drawn): one that learns the answers from another learns them out of order."""
     start = time.perf_counter()
     answers = draw_answers(dictionary, rounds, seed, every_answer)
+    if order:
+        random.Random(f"{seed}:order {order}").shuffle(answers)
     rounds = len(answers)
     valid = set(dictionary)
     played = []
