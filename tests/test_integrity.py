@@ -353,3 +353,15 @@ def test_a_case_cannot_write_into_the_warm_process(sandbox: bool) -> None:
         assert result.verdict == "AC", (result.verdict, result.message)
         assert learned_words(result) == []
         assert "could not write into the parent's memory" in result.output
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_case_process_that_exits_non_zero_after_its_case_is_rte(sandbox: bool) -> None:
+    """Its exit status could carry the secret to the warm process that reads it."""
+    cases = every_secret_of_one_list()[:4]
+    report = grade(IsolatedRunner(CHEATS / "exits_with_its_secret.py", Limits(), sandbox),
+                   "exits", cases, order_seed=2)
+    for result in report.results:
+        assert result.verdict == "RTE", (result.verdict, result.message)
+        assert "did not end cleanly after findSecretWord returned" in result.message
+        assert "exited with status" in result.message

@@ -227,13 +227,15 @@ class IsolatedRunner(WorkerOwner):
         worker.send({"op": "exit"})
         self._joined(worker)
 
-    def _joined(self, worker: Worker) -> None:
-        """Wait for the parent of the innermost fork to say that the fork has ended."""
+    def _joined(self, worker: Worker) -> object:
+        """Wait for the parent of the innermost fork to say that the fork has ended; how it
+        ended (its exit status, negative for a signal), or None when it never said."""
         message = worker.receive(Clock(None, STARTUP_SECONDS))
         if not (message and message.get("op") == "joined"):
             self._retire(worker)
-            return
+            return None
         self._level = "list" if self._level == "case" else "root"
+        return message.get("status")
 
     def _fork_ahead(self, worker: Worker) -> None:
         """Fork the list's warm state for the next case now, while the judge has other work:
@@ -302,7 +304,15 @@ class IsolatedRunner(WorkerOwner):
                                      f"{self.limits.memory_mb} MiB; the kernel killed one",
                               seconds=outcome.seconds)
         if self._worker is worker and self._level == "case":
-            self._joined(worker)  # the case's fork ends by itself once its case is over
+            # The case's fork ends by itself once its case is over, and ends well: an exit
+            # status is a message that a fork's parent, the list's warm state, would read.
+            status = self._joined(worker)
+            if status != 0 and outcome.verdict is None:
+                ended = ("it never said how" if status is None else
+                         exit_description(status).replace(" before findSecretWord returned", ""))
+                outcome = Outcome("RTE", f"the case's process did not end cleanly after "
+                                         f"findSecretWord returned: {ended}",
+                                  output=outcome.output, seconds=outcome.seconds)
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if self._load_output:
