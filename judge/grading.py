@@ -131,26 +131,47 @@ def warmup_masters(case: Case, order_seed: int, games: int) -> list[Master]:
 
 def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None = None,
           adversary: bool = False, on_result: Callable[[CaseResult], None] | None = None,
-          order_seed: int | None = None) -> Report:
+          order_seed: int | None = None, fail_fast: int = 0) -> Report:
     """Play every case and judge it; the report lists the cases in the order given.
 
     Cases are played in an order drawn from `order_seed` (from the operating system when
     None; the report keeps it for a replay). Cases that share a word list each start from the
     same state (see the runner's `fresh_state_per_case`); a case alone on its list runs in
-    the state the previous cases left, as on LeetCode.
+    the state the previous cases left, as on LeetCode. With `fail_fast` K > 0, once K cases
+    have timed out the rest are not run (SC): one endless loop costs K time limits, not one
+    per case.
     """
     cases = list(cases)
     order_seed = secrets.randbits(64) if order_seed is None else order_seed
     results: list[CaseResult | None] = [None] * len(cases)
+    timeouts = 0
+
+    def record(index: int, result: CaseResult) -> None:
+        nonlocal timeouts
+        timeouts += result.verdict == "TLE"
+        if on_result is not None:
+            on_result(result)
+        results[index] = result
+
     with runner:
         for group in play_order(cases, order_seed):
+            if fail_fast and timeouts >= fail_fast:
+                for index in group:
+                    record(index, short_circuited(cases[index], timeouts))
+                continue
             first = cases[group[0]]
             shared = (runner.fresh_state_per_case(warmup_masters(first, order_seed, WARMUP_GAMES))
                       if len(group) > 1 else contextlib.nullcontext())
             with shared:
                 for index in group:
-                    result = judge_case(runner, cases[index], seed, adversary)
-                    if on_result is not None:
-                        on_result(result)
-                    results[index] = result
+                    if fail_fast and timeouts >= fail_fast:
+                        record(index, short_circuited(cases[index], timeouts))
+                    else:
+                        record(index, judge_case(runner, cases[index], seed, adversary))
     return Report(solution, [r for r in results if r is not None], order_seed)
+
+
+def short_circuited(case: Case, timeouts: int) -> CaseResult:
+    return CaseResult(case.name, "SC", f"not run: the solution had already timed out on "
+                      f"{timeouts} cases (--fail-fast {timeouts}; 0 runs every case)", 0,
+                      case.allowed_guesses, 0.0, case.secret)

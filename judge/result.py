@@ -74,6 +74,12 @@ class Report:
     order_seed: int | None = None  # the order the cases were played in, for a replay
     shard: tuple[int, int] | None = None  # (K, N): the K-th of N slices of the cases
     provenance: dict[str, Any] | None = None  # how the run was made (the command line's)
+    label: str = ""  # the name reports show: the shortest path that tells it from the others
+    rank: int | None = None  # its place among the solutions compared (see `ranked`)
+
+    @property
+    def name(self) -> str:
+        return self.label or self.solution.replace("\\", "/").rsplit("/", 1)[-1]
 
     def played_guesses(self) -> list[int]:
         """Guesses of the games that ran to the end, accepted or not: what a leaderboard
@@ -105,6 +111,34 @@ class Report:
         data = {"solution": self.solution, "order_seed": self.order_seed,
                 "summary": self.summary(), "labels": FIGURES,
                 "cases": [r.to_json() for r in self.results]}
+        if self.rank is not None:
+            data = {"rank": self.rank, "label": self.name, **data}
         if self.provenance is not None:
             data["provenance"] = self.provenance
         return data if self.shard is None else {**data, "shard": list(self.shard)}
+
+
+# The one order of a leaderboard, the same in every output: most cases accepted first, then
+# the fewest guesses on average over the games played, then the fewest in the worst game,
+# then the least time.
+RANKING = ("accepted cases (more first), then mean guesses over games played, then most "
+           "guesses in a game, then time (less first)")
+
+
+def ranking_key(report: Report) -> tuple[float, ...]:
+    s = report.summary()
+    inf = float("inf")
+    mean = s["mean_guesses_played"]
+    worst = s["worst_guesses_played"]
+    return (-s["accepted"], inf if mean is None else mean, inf if worst is None else worst,
+            s["time_s"])
+
+
+def ranked(reports: list[Report]) -> list[Report]:
+    """The reports best first, each with its rank; equal but for time, equal rank."""
+    ordered = sorted(reports, key=ranking_key)
+    for place, report in enumerate(ordered, 1):
+        before = ordered[place - 2] if place > 1 else None
+        tied = before is not None and ranking_key(before)[:3] == ranking_key(report)[:3]
+        report.rank = before.rank if tied and before is not None else place
+    return ordered

@@ -11,11 +11,18 @@ LINE_CHARS = 300  # a word, a message, a name: what one line of a report shows
 BLOCK_CHARS = 16 * 1024  # a traceback, a detail, output: what a report keeps
 
 
+# Bidirectional controls reorder what follows them on screen (a "Trojan Source" name reads
+# as another), and the invisible marks around them: escaped like control characters.
+BIDI_CONTROLS = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A)) | {
+    0x200E, 0x200F, 0x061C}
+
+
 def _escaped(char: str, keep_newlines: bool) -> str:
     code = ord(char)
     if (char == "\n" and keep_newlines) or char == "\t":
         return char
-    if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+    if (code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000
+            or code in BIDI_CONTROLS):
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
     return char
 
@@ -28,6 +35,8 @@ def safe(text: object, limit: int = LINE_CHARS, keep_newlines: bool = False) -> 
     'ok\\\\x1b[2K\\\\x0dexample1 AC'
     >>> safe("\\ud800")
     '\\\\ud800'
+    >>> safe("admin\\u202efdp.py")
+    'admin\\\\u202efdp.py'
     >>> safe("x" * 10, limit=4)
     'xxxx[... 6 more characters]'
     """

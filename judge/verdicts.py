@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-Verdict = Literal["AC", "WA", "TLE", "MLE", "RTE", "CE", "JE"]
-VERDICTS: tuple[Verdict, ...] = ("AC", "WA", "TLE", "MLE", "RTE", "CE", "JE")
+Verdict = Literal["AC", "WA", "TLE", "MLE", "RTE", "CE", "SC", "JE"]
+VERDICTS: tuple[Verdict, ...] = ("AC", "WA", "TLE", "MLE", "RTE", "CE", "SC", "JE")
 
 # LeetCode's own words for the two outcomes of a finished run.
 ACCEPTED_TEXT = "You guessed the secret word correctly."
@@ -18,5 +18,8 @@ MEANING: dict[Verdict, str] = {
     "MLE": "memory limit exceeded",
     "RTE": "runtime error: the solution raised, exited or was killed by a signal",
     "CE": "compile error: the file cannot be loaded or has no usable Solution.findSecretWord",
+    # DMOJ's word for it: the case was not run, because the solution had already timed out
+    # on as many cases as --fail-fast allows. Not accepted.
+    "SC": "short-circuited: not run, after the solution timed out too often (--fail-fast)",
     "JE": "judge error: the judge failed; not the submission's fault",
 }

@@ -32,7 +32,8 @@ def test_grade_writes_the_json_report(tmp_path: Path) -> None:
     data = json.loads(report.read_text())
     assert set(data) == {"solution", "order_seed", "summary", "labels", "provenance", "cases"}
     made = data["provenance"]
-    assert made["cases"]["count"] == 3 and made["limits"] == {"time_s": 5.0, "memory_mb": 512}
+    assert made["cases"]["count"] == 3
+    assert made["limits"] == {"time_s": 5.0, "memory_mb": 512, "fail_fast": 3}
     assert made["command"][3:5] == ["grade", str(SOLUTIONS / "first_candidate.py")]
     summary = data["summary"]
     assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)
@@ -151,11 +152,13 @@ def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
                  "--cases", str(CASES / "handwritten"), "--seed", "1", "--json", str(out)])
     assert code == 0  # both solutions win every handwritten case with this seed
     board = capsys.readouterr().out.splitlines()
-    assert board[0].split()[:6] == ["solution", "accepted", "not", "accepted", "mean",
+    assert board[0].split()[:7] == ["rank", "solution", "accepted", "not", "accepted", "mean",
                                     "most/limit"]
-    assert board[1].startswith("minimax_cpp.py") and board[2].startswith("random_guess.py")
+    ranked = [board[1].split()[:2], board[2].split()[:2]]
+    assert [rank for rank, _ in ranked] == ["1", "2"]
+    assert {name for _, name in ranked} == {"minimax_cpp.py", "random_guess.py"}
     data = json.loads(out.read_text())
-    assert [Path(r["solution"]).name for r in data] == ["minimax_cpp.py", "random_guess.py"]
+    assert [Path(r["solution"]).name for r in data] == [name for _, name in ranked]
     # One case not accepted makes the exit code 1.
     assert main(["compare", str(SOLUTIONS / "minimax_cpp.py"),
                  str(SOLUTIONS.parent / "tests" / "submissions" / "WA" / "gives_up.py"),

@@ -137,7 +137,7 @@ def test_compare_shows_each_solutions_verdicts(capsys: pytest.CaptureFixture[str
     main(["compare", str(SOLUTIONS / "minimax_cpp.py"), str(SUBMISSIONS / "CE" / "syntax_error.py"),
           str(SUBMISSIONS / "RTE" / "raises.py"), "--cases", str(CASES / "examples")])
     captured = capsys.readouterr()
-    rows = {line.split()[0]: line for line in captured.out.splitlines()[1:]}
+    rows = {line.split()[1]: line for line in captured.out.splitlines()[1:4]}  # after the rank
     assert " CE 2 " in rows["syntax_error.py"] and " RTE 2 " in rows["raises.py"]
     assert " 2/2 " in rows["minimax_cpp.py"] and " - " in rows["minimax_cpp.py"]
     assert "\r" not in captured.err  # not a terminal: no progress line

@@ -81,7 +81,7 @@ import time
 
 class Solution:
     def findSecretWord(self, words, master):
-        while time.process_time() < 0.3:  # CPU first, then no more
+        while time.process_time() < 0.1:  # CPU first (a tenth of its limit), then no more
             pass
         time.sleep(3600)
 """
@@ -93,11 +93,11 @@ def test_a_wall_clock_time_out_says_how_much_cpu_the_case_used(sandbox: bool,
     """Read before its processes are killed: after, the tree is gone and would read 0."""
     path = tmp_path / "works_then_sleeps.py"
     path.write_text(WORKS_THEN_SLEEPS)
-    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=2.0), sandbox), "x",
+    (result,) = grade(IsolatedRunner(path, Limits(time_seconds=1.0), sandbox), "x",
                       [CASE]).results
     assert result.verdict == "TLE" and "wall-clock time (the backstop" in result.message
     used = float(re.search(r"using ([0-9.]+) s of CPU", result.message)[1])  # type: ignore[index]
-    assert 0.1 <= used < 2.0, result.message  # not the 0.00 of a tree already killed
+    assert 0.01 <= used < 1.0, result.message  # not the 0.00 of a tree already killed
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)

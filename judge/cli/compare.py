@@ -11,16 +11,17 @@ from judge.cases import Case
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import check_seconds
 from judge.cli.options import add, add_grading_options
-from judge.cli.reports import write_html
-from judge.cli.running import order_seed, prepare, provenance
-from judge.report.files import write_atomically
-from judge.result import Report
+from judge.cli.reports import write_reports
+from judge.cli.running import labels, order_seed, prepare, provenance, solution_files
+from judge.result import Report, ranked
 from judge.run.session import Runner
+from judge.safetext import safe
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION",
-                        help="the solution files, in any of the judge's languages")
+                        help="a solution file, in any of the judge's languages, or a folder: "
+                             "every such file below it")
     add_grading_options(parser)
     more = parser.add_argument_group("comparing")
     add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each")
@@ -41,9 +42,15 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     check_seconds("--search-seconds", args.search_seconds)
-    cases, note, runners = prepare(args, args.solutions)
+    solutions, skipped = solution_files(args.solutions)
+    cases, note, runners = prepare(args, solutions)
     if note and not args.quiet:
         print(note, flush=True)
+    if skipped and not args.quiet:
+        shown = ", ".join(safe(p.name) for p in skipped[:5])
+        print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} in the folders "
+              f"given, not in a language the judge runs: {shown}"
+              f"{', ...' if len(skipped) > 5 else ''}", flush=True)
     progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
                         enabled=False if args.quiet else None)
     order = order_seed(args)  # one order for every solution: the same games, side by side
@@ -51,24 +58,24 @@ def run(args: argparse.Namespace) -> int:
     def graded(solution: Path, runner: Runner) -> Report:
         # Each solution has its own worker process, so threads grade them side by side.
         return grade(runner, str(solution), cases, args.seed, args.adversary,
-                     lambda result: progress.advance(), order)
+                     lambda result: progress.advance(), order,
+                     args.fail_fast)
 
     workers = 1 if args.in_process else args.jobs
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            reports = list(pool.map(graded, args.solutions, runners))
+            reports = list(pool.map(graded, solutions, runners))
     finally:
         progress.close()
-    for report, solution in zip(reports, args.solutions, strict=True):
-        report.shard = args.shard
+    for report, solution, label in zip(reports, solutions, labels(solutions), strict=True):
+        report.shard, report.label = args.shard, label
         report.provenance = provenance(args, solution)
+    reports = ranked(reports)
     print(leaderboard(reports))
     print(order_line(reports))
     if args.per_list:
         print(per_list_view(cases, reports, args.search_seconds))
-    if args.json is not None:
-        write_atomically(args.json, leaderboard_json(reports))
-    write_html(args.html, reports, f"compare: {len(reports)} solutions")
+    write_reports(args, reports, f"compare: {len(reports)} solutions", leaderboard_json(reports))
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
@@ -96,7 +103,8 @@ COMMAND = Command(
     description="Grade every SOLUTION on the same cases, played in the same order, and print "
                 "a leaderboard: accepted cases, the verdicts of the others, the mean and most "
                 "guesses, the time, and how many games took each number of guesses.",
-    examples=[("solutions/*.py --cases cases/benchmark", "the reference solutions"),
+    examples=[("submissions/ --csv grades.csv --html class.html", "a class's folder"),
+              ("solutions/*.py --cases cases/benchmark", "the reference solutions"),
               ("solutions/*.py --per-list --cases cases/benchmark",
                "each list's worst case beside its proven optimum"),
               ("solutions/*.py --shard 2/4 --order-seed 7 --json shard2.json",

@@ -8,7 +8,6 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
 from judge.cli.options import add, add_grading_options
 from judge.cli.running import order_seed, prepare, provenance, replay_command
-from judge.report.files import write_atomically
 from judge.result import CaseResult
 from judge.safetext import safe, safe_block
 from judge.verdicts import MEANING
@@ -28,7 +27,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.cli.reports import write_html
+    from judge.cli.reports import write_reports
     from judge.grading import grade
     from judge.report.json_report import reports_json
     from judge.report.progress import Progress
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(table_header())
     try:
         report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show,
-                       order_seed(args))
+                       order_seed(args), args.fail_fast)
     finally:
         progress.close()
     report.shard = args.shard
@@ -79,9 +78,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
     if failures and not load_errors:
         print(f"replay the first: {replay_command(args, args.solution, failures[0], cases)}")
-    if args.json is not None:
-        write_atomically(args.json, reports_json([report]))
-    write_html(args.html, [report], f"grade {args.solution.name}")
+    write_reports(args, [report], f"grade {args.solution.name}", reports_json([report]))
     return EXIT_OK if report.all_accepted else EXIT_NOT_ACCEPTED
 
 

@@ -6,10 +6,9 @@ import argparse
 from pathlib import Path
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
-from judge.cli.checks import require_writable
 from judge.cli.options import add
-from judge.cli.reports import write_html
-from judge.report.files import write_atomically
+from judge.cli.reports import add_report_options, check_report_paths, write_reports
+from judge.result import ranked
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -19,8 +18,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--cases", more="here where the run's case files are now, if they moved: every "
                                 "shard is checked against them",
         default_text="the paths the shards name")
-    add(parser, "--json")
-    add(parser, "--html")
+    add_report_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,20 +26,19 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.merge import ReportProblem, merge, read_reports
     from judge.report.text import leaderboard, order_line
 
-    require_writable(args.json)
-    require_writable(args.html)
+    check_report_paths(args)
     try:
         reports = merge([part for path in args.reports for part in read_reports(path)],
                         args.cases)
     except ReportProblem as e:
         raise UsageError(str(e)) from e
+    if len(reports) > 1:
+        reports = ranked(reports)
     print(leaderboard(reports))
     print(order_line(reports))
-    if args.json is not None:
-        write_atomically(args.json, reports_json(reports) if len(reports) == 1
-                         else leaderboard_json(reports))
-    write_html(args.html, reports, f"merged: {len(reports)} solution"
-                                   f"{'s' if len(reports) > 1 else ''}")
+    write_reports(args, reports, f"merged: {len(reports)} solution"
+                                 f"{'s' if len(reports) > 1 else ''}",
+                  reports_json(reports) if len(reports) == 1 else leaderboard_json(reports))
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 

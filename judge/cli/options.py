@@ -86,6 +86,9 @@ FLAGS: tuple[Flag, ...] = (
          {"action": argparse.BooleanOptionalAction}),
     Flag(("--language",), "the solutions' language, whatever their file extension",
          {"type": str.lower, "metavar": "LANG"}),
+    Flag(("--fail-fast",), "after K cases of a solution time out, its other cases are not "
+         "run (SC, not accepted): one endless loop costs K time limits; 0 runs every case",
+         {"type": int, "metavar": "K"}),
     Flag(("--in-process",), "run trusted Python code inside the judge: no isolation, no "
          "limits, the quickest", {"action": "store_true"}),
     # Reports
@@ -93,6 +96,14 @@ FLAGS: tuple[Flag, ...] = (
          "none written"),
     Flag(("--html",), "write the report as one self-contained HTML page to FILE",
          {"type": Path, "metavar": "FILE"}, "none written"),
+    Flag(("--csv",), "write a gradebook CSV to FILE: a row a solution, ranked, the run's "
+         "provenance in its first lines", {"type": Path, "metavar": "FILE"}, "none written"),
+    Flag(("--gradescope",), "write Gradescope's autograder results.json (a test a case) to "
+         "PATH: a file for one solution, a folder of files for several",
+         {"type": Path, "metavar": "PATH"}, "none written"),
+    Flag(("--junit",), "write JUnit XML to FILE: a testsuite a solution, a testcase a case, "
+         "as CI systems and GitHub Classroom read it", {"type": Path, "metavar": "FILE"},
+         "none written"),
     Flag(("-v", "--verbose"), "say more; repeat for more still", {"action": "count"}),
     Flag(("-q", "--quiet"), "print less: the summary, and what to run next",
          {"action": "store_true"}),
@@ -227,11 +238,12 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
                                             "printed")
     run = parser.add_argument_group("running the solution")
     add_run_options(run)
+    add(run, "--fail-fast", default=3)
     add(run, "--in-process")
-    reports = parser.add_argument_group("reports")
-    add(reports, "--json")
-    add(reports, "--html", more="the verdicts, a chart of guesses, each case not accepted with "
-                                "its guesses")
+    from judge.cli.reports import add_report_options
+
+    add_report_options(parser.add_argument_group("reports"), html_more="the verdicts, a chart "
+                       "of guesses, each case not accepted with its guesses")
 
 
 def add_run_options(parser: Options) -> None:

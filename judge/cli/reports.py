@@ -1,12 +1,36 @@
-"""Report files that several commands write."""
+"""The report files grade, compare and merge write: each format one flag, written here."""
 
 from __future__ import annotations
 
+import argparse
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from judge.cli.base import UsageError
+from judge.cli.checks import require_writable
+from judge.cli.options import Options, add
 from judge.report.files import write_atomically
 from judge.result import Report
+
+REPORT_FLAGS = ("json", "html", "csv", "gradescope", "junit")
+
+
+def add_report_options(parser: Options, html_more: str = "") -> None:
+    add(parser, "--json")
+    add(parser, "--html", more=html_more)
+    add(parser, "--csv")
+    add(parser, "--gradescope")
+    add(parser, "--junit")
+
+
+def check_report_paths(args: argparse.Namespace) -> None:
+    """Every report path writable, before any case runs."""
+    for flag in REPORT_FLAGS:
+        path = getattr(args, flag, None)
+        if flag == "gradescope" and path is not None and path.is_dir():
+            continue  # a folder: a file for each solution
+        require_writable(path)
 
 
 def write_html(path: Path | None, reports: Sequence[Report], title: str) -> None:
@@ -14,3 +38,27 @@ def write_html(path: Path | None, reports: Sequence[Report], title: str) -> None
         from judge.report.html import html_report
 
         write_atomically(path, html_report(reports, title))
+
+
+def write_reports(args: argparse.Namespace, reports: Sequence[Report], title: str,
+                  json_text: str) -> None:
+    from judge.report.gradebook import gradebook_csv, gradescope_results, junit_xml
+
+    if args.json is not None:
+        write_atomically(args.json, json_text)
+    write_html(args.html, reports, title)
+    if args.csv is not None:
+        write_atomically(args.csv, gradebook_csv(reports))
+    if args.junit is not None:
+        write_atomically(args.junit, junit_xml(reports))
+    if args.gradescope is not None:
+        if len(reports) == 1 and not args.gradescope.is_dir():
+            write_atomically(args.gradescope, gradescope_results(reports[0]))
+            return
+        if not args.gradescope.is_dir():
+            raise UsageError(f"{args.gradescope}: with several solutions, --gradescope takes "
+                             "a folder (a results file for each)")
+        for report in reports:
+            name = re.sub(r"[^A-Za-z0-9._-]+", "_", report.name).strip("._") or "solution"
+            write_atomically(args.gradescope / f"{name}.results.json",
+                             gradescope_results(report))

@@ -17,9 +17,9 @@ from judge.cli.checks import (
     check_memory,
     check_seconds,
     require_solution_file,
-    require_writable,
     use_sandbox,
 )
+from judge.cli.reports import check_report_paths
 from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
@@ -108,8 +108,9 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]
             ) -> tuple[list[Case], str | None, list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
-    require_writable(args.json)
-    require_writable(args.html)
+    check_report_paths(args)
+    if args.fail_fast < 0:
+        raise UsageError("--fail-fast takes a number of time-outs, 0 for none")
     for solution in solutions:
         require_solution_file(solution)
     sandbox = False if args.in_process else use_sandbox(args)
@@ -136,6 +137,7 @@ def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,
         words += ["--time-limit", f"{args.time_limit:g}"]
     if args.memory_limit != Limits.memory_mb:
         words += ["--memory-limit", str(args.memory_limit)]
+
     words += [f for f, on in (("--adversary", args.adversary), ("--relaxed", args.relaxed),
                               ("--in-process", args.in_process),
                               ("--no-sandbox", args.sandbox is False)) if on]
@@ -203,9 +205,52 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
         "selection": {"all_secrets": args.all_secrets, "case": args.case,
                       "relaxed": args.relaxed, "adversary": args.adversary},
         "seed": args.seed,
-        "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit},
+        "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit,
+                   "fail_fast": args.fail_fast},
         "sandbox": args.sandboxed,
         "in_process": args.in_process,
         "language": args.language,
         "shard": list(args.shard) if args.shard else None,
     }
+
+
+def solution_files(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to grade: each file named, and every file below a named folder whose
+    extension a harness serves (hidden files and folders left out); and the files of those
+    folders that were passed over."""
+    from judge.harness.registry import HARNESSES
+
+    served = {e for h in HARNESSES for e in h.extensions}
+    files: list[Path] = []
+    skipped: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        below = sorted(p for p in path.rglob("*") if p.is_file() and not any(
+            part.startswith(".") or part == "__pycache__" for part in p.relative_to(path).parts))
+        files += [p for p in below if p.suffix.lower() in served]
+        skipped += [p for p in below if p.suffix.lower() not in served]
+        if not any(p.suffix.lower() in served for p in below):
+            known = ", ".join(sorted(served))
+            raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})")
+    return files, skipped
+
+
+def labels(files: Sequence[Path]) -> list[str]:
+    """For each file, the shortest tail of its path that no other file shares:
+    alice/solution.py and bob/solution.py, not solution.py twice."""
+    parts = [p.resolve().parts for p in files]
+    depth = [1] * len(files)
+    while True:
+        names = [Path(*p[-d:]).as_posix() for p, d in zip(parts, depth, strict=True)]
+        clashes = {n for n in names if names.count(n) > 1}
+        if not clashes:
+            return names
+        grown = False
+        for i, name in enumerate(names):
+            if name in clashes and depth[i] < len(parts[i]):
+                depth[i] += 1
+                grown = True
+        if not grown:  # the same file named twice: tell them apart by their order
+            return [f"{n} ({i + 1})" if n in clashes else n for i, n in enumerate(names)]

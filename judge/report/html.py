@@ -1,5 +1,6 @@
-"""Reports as one self-contained HTML page: the verdict table, a histogram of guesses per
-solution drawn as inline SVG, and the transcript of every case not accepted.
+"""Reports as one self-contained HTML page, readable from one solution to a class of 300:
+the ranked table first (each row a link to the solution's section), a chart of how many
+guesses the games took, then each solution's failures with their reasons in sight.
 
 No script, no network, no file beside it: the page works offline, opened from disk. Every text
 that came from a submission or a case file is escaped (html.escape after safetext's escapes).
@@ -10,28 +11,38 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
-from judge.report.text import order_line, worst_text
-from judge.result import FIGURES, CaseResult, Report
+from judge.report.text import order_line, why, worst_text
+from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 
-# Colour-blind-safe (Okabe-Ito), one per solution, repeating past eight.
+# Colour-blind-safe (Okabe-Ito): as many solutions as colours get bars side by side; more
+# get a heat map, a row each, which stays readable at hundreds.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
            "#000000")
-CHART_HEIGHT, BAR_WIDTH, GAP, MARGIN = 220, 14, 10, 40
+CHART_HEIGHT, BAR_WIDTH, GAP, MARGIN = 220, 14, 10, 48
 MOST_CASES_SHOWN = 200  # cases not accepted, per solution: a page stays readable and small
+MORE = "more"  # the bucket past the guess limit
 
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1em; max-width: 1200px;
+       color: #222; }
 table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #ccc; padding: 0.3em 0.7em; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
+th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: right; }
+td { white-space: nowrap; }
+th.name, td.name { text-align: left; }
+td.name, td.wraps, h3, summary, .provenance, .legend { white-space: normal;
+  overflow-wrap: anywhere; }
+#verdicts { width: 100%; }
+pre { background: #f6f6f6; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; }
 details { margin: 0.3em 0; }
+svg { max-width: 100%; height: auto; }
 .legend span { display: inline-block; width: 0.9em; height: 0.9em; margin: 0 0.3em 0 1em; }
+.heat td { min-width: 1.6em; padding: 0.1em 0.2em; font-size: 0.8em; }
+.heat td.name { max-width: 24em; }
+.provenance { color: #555; font-size: 0.9em; }
 .verdict-AC { color: #007a3d; } .verdict-WA, .verdict-TLE, .verdict-MLE, .verdict-RTE,
-.verdict-CE, .verdict-JE { color: #b00020; }
+.verdict-CE, .verdict-JE { color: #b00020; } .verdict-SC { color: #666; }
 """
 
 
@@ -40,42 +51,76 @@ def escaped(text: object) -> str:
 
 
 def solution_name(report: Report) -> str:
-    return Path(report.solution).name
+    return report.name
+
+
+def anchor(index: int) -> str:
+    return f"s{index + 1}"
 
 
 def verdict_table(reports: Sequence[Report]) -> str:
-    rows = ["<table id='verdicts'><tr><th>solution</th><th>accepted</th><th>not accepted</th>"
-            f"<th>{FIGURES['mean_guesses']}</th><th>{FIGURES['mean_guesses_played']}</th>"
-            f"<th>{FIGURES['worst_by_limit']}</th><th>time</th></tr>"]
-    for report in reports:
+    ranks = any(r.rank is not None for r in reports)
+    head = "<th>rank</th>" if ranks else ""
+    rows = [f"<table id='verdicts'><tr>{head}<th class='name'>solution</th><th>accepted</th>"
+            f"<th>not accepted</th><th>{FIGURES['mean_guesses']}</th>"
+            f"<th>{FIGURES['mean_guesses_played']}</th><th>{FIGURES['worst_by_limit']}</th>"
+            "<th>time</th></tr>"]
+    for index, report in enumerate(reports):
         s = report.summary()
         failed = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
         means = "".join(f"<td>{'-' if s[k] is None else f'{s[k]:.3f}'}</td>"
                         for k in ("mean_guesses", "mean_guesses_played"))
-        rows.append(f"<tr class='solution-row'><td>{escaped(solution_name(report))}</td>"
+        rank = f"<td>{report.rank}</td>" if ranks else ""
+        rows.append(f"<tr class='solution-row'>{rank}<td class='name'><a href='#{anchor(index)}'>"
+                    f"{escaped(solution_name(report))}</a></td>"
                     f"<td>{s['accepted']}/{s['cases']}</td><td>{escaped(failed)}</td>{means}"
-                    f"<td>{escaped(worst_text(s['worst_by_limit']))}</td>"
+                    f"<td class='wraps'>{escaped(worst_text(s['worst_by_limit']))}</td>"
                     f"<td>{s['time_s']:.1f} s</td></tr>")
-    return "\n".join(rows) + "\n</table>"
+    note = f"<p>Ranked by {RANKING}.</p>" if ranks else ""
+    return "\n".join(rows) + "\n</table>" + note
 
 
-def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games") -> str:
+def bucketed(counts: Counter[int], cap: int | None) -> Counter[int | str]:
+    """Counts by guesses, everything past `cap` in one bucket."""
+    out: Counter[int | str] = Counter()
+    for guesses, n in counts.items():
+        out[MORE if cap is not None and guesses > cap else guesses] += n
+    return out
+
+
+def columns(series: Sequence[tuple[str, Counter[int]]], cap: int | None) -> list[int | str]:
+    most = max((k for _, c in series for k in c), default=1)
+    last = min(most, cap) if cap is not None else most
+    more = cap is not None and most > cap
+    return [*range(1, max(last, 1) + 1), *([MORE] if more else [])]
+
+
+def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games",
+              cap: int | None = None) -> str:
     """Bars of how many games took each number of guesses, the solutions side by side:
-    `series` holds each solution's name and its count of games by guesses."""
-    counts = [count for _, count in series]
-    most_guesses = max((k for c in counts for k in c), default=1)
-    tallest = max((n for c in counts for n in c.values()), default=1)
+    `series` holds each solution's name and its count of games by guesses; past `cap`, one
+    bucket. Drawn to scale, with the counts on a y-axis, and shrunk to the page's width."""
+    buckets = [(name, bucketed(count, cap)) for name, count in series]
+    xs = columns(series, cap)
+    tallest = max((n for _, c in buckets for n in c.values()), default=1) or 1
     group = BAR_WIDTH * len(series) + GAP
-    width, height = 2 * MARGIN + group * most_guesses, CHART_HEIGHT + 2 * MARGIN
+    width, height = 2 * MARGIN + group * len(xs), CHART_HEIGHT + 2 * MARGIN
+    base = MARGIN + CHART_HEIGHT
     parts = [f"<svg id='histogram' xmlns='http://www.w3.org/2000/svg' width='{width}' "
-             f"height='{height}' role='img' aria-label='games by number of guesses'>",
-             f"<line x1='{MARGIN}' y1='{MARGIN + CHART_HEIGHT}' x2='{width - MARGIN}' "
-             f"y2='{MARGIN + CHART_HEIGHT}' stroke='#444'/>"]
-    for guesses in range(1, most_guesses + 1):
-        left = MARGIN + (guesses - 1) * group
-        parts.append(f"<text x='{left + group / 2 - GAP / 2}' y='{MARGIN + CHART_HEIGHT + 16}' "
+             f"height='{height}' viewBox='0 0 {width} {height}' role='img' "
+             f"aria-label='{unit} by number of guesses'>",
+             f"<line x1='{MARGIN}' y1='{base}' x2='{width - MARGIN}' y2='{base}' stroke='#444'/>",
+             f"<line x1='{MARGIN}' y1='{MARGIN}' x2='{MARGIN}' y2='{base}' stroke='#444'/>"]
+    for tick in sorted({0, tallest // 2, tallest}):
+        y = base - CHART_HEIGHT * tick / tallest
+        parts.append(f"<line class='tick' x1='{MARGIN - 4}' y1='{y:.1f}' x2='{width - MARGIN}' "
+                     f"y2='{y:.1f}' stroke='#ddd'/><text x='{MARGIN - 6}' y='{y + 4:.1f}' "
+                     f"text-anchor='end' font-size='11'>{tick}</text>")
+    for position, guesses in enumerate(xs):
+        left = MARGIN + position * group
+        parts.append(f"<text x='{left + group / 2 - GAP / 2}' y='{base + 16}' "
                      f"text-anchor='middle' font-size='11'>{guesses}</text>")
-        for index, (solution, count) in enumerate(series):
+        for index, (solution, count) in enumerate(buckets):
             n = count.get(guesses, 0)
             if not n:
                 continue
@@ -83,17 +128,47 @@ def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games") -
             name = escaped(solution)
             parts.append(
                 f"<rect class='bar' data-solution='{name}' data-guesses='{guesses}' "
-                f"data-count='{n}' x='{left + index * BAR_WIDTH}' "
-                f"y='{MARGIN + CHART_HEIGHT - bar:.1f}' width='{BAR_WIDTH - 1}' "
-                f"height='{bar:.1f}' fill='{PALETTE[index % len(PALETTE)]}'>"
+                f"data-count='{n}' x='{left + index * BAR_WIDTH}' y='{base - bar:.1f}' "
+                f"width='{BAR_WIDTH - 1}' height='{bar:.1f}' "
+                f"fill='{PALETTE[index % len(PALETTE)]}'>"
                 f"<title>{name}: {n} {unit} in {guesses} guesses</title></rect>")
-    parts.append(f"<text x='{MARGIN}' y='{MARGIN - 10}' font-size='11'>{unit} (tallest bar: "
-                 f"{tallest})</text>")
-    parts.append(f"<text x='{width / 2}' y='{height - 6}' text-anchor='middle' "
+    parts.append(f"<text x='{MARGIN}' y='{MARGIN - 12}' font-size='11'>{unit}</text>")
+    parts.append(f"<text x='{width / 2}' y='{height - 8}' text-anchor='middle' "
                  f"font-size='11'>guesses</text></svg>")
     legend = "".join(f"<span style='background:{PALETTE[i % len(PALETTE)]}'></span>"
-                     f"{escaped(name)}" for i, (name, _) in enumerate(series))
+                     f"{escaped(name)}"
+                     for i, (name, _) in enumerate(series))
     return "\n".join(parts) + f"\n<p class='legend'>{legend}</p>"
+
+
+def heat_map(series: Sequence[tuple[str, Counter[int]]], cap: int | None,
+             unit: str = "games") -> str:
+    """A row a solution, a column a number of guesses: each cell's count, shaded by its share
+    of that solution's games, so that 300 rows stay as readable as 3."""
+    xs = columns(series, cap)
+    # Shaded against the largest share on the page, so that the range of shades is used.
+    darkest = max((n / sum(c.values()) for _, c in series for n in c.values()), default=1.0)
+    head = "".join(f"<th>{x}</th>" for x in xs)
+    rows = [f"<table class='heat' id='heat-map'><tr><th class='name'>solution</th>{head}"
+            f"<th>{unit}</th></tr>"]
+    for index, (name, count) in enumerate(series):
+        buckets = bucketed(count, cap)
+        total = sum(buckets.values())
+        cells = []
+        for x in xs:
+            n = buckets.get(x, 0)
+            share = n / total / darkest if total else 0.0
+            shade = ""
+            if n:
+                text = " color: #fff;" if share > 0.6 else ""
+                shade = f" style='background: rgba(0, 114, 178, {0.1 + 0.9 * share:.2f});{text}'"
+            cells.append(f"<td class='cell' data-guesses='{x}' data-count='{n}'{shade}>"
+                         f"{n or ''}</td>")
+        rows.append(f"<tr class='heat-row'><td class='name'><a href='#{anchor(index)}'>"
+                    f"{escaped(name)}</a></td>{''.join(cells)}<td>{total}</td></tr>")
+    return ("<p>Each cell: how many of that solution's games took that many guesses, shaded "
+            "by its share of them (darker: more; the darkest, the largest share here).</p>\n"
+            + "\n".join(rows) + "\n</table>")
 
 
 def case_details(result: CaseResult) -> str:
@@ -106,32 +181,64 @@ def case_details(result: CaseResult) -> str:
         extra += f"<p>it printed:</p><pre>{html.escape(safe_block(result.output))}</pre>"
     return (f"<details class='failed-case'><summary>{escaped(result.name)}: "
             f"<b class='verdict-{result.verdict}'>{result.verdict}</b> "
-            f"{escaped(result.message)}</summary><p>secret: {escaped(result.secret)}</p>"
+            f"{escaped(why(result))}</summary><p>secret: {escaped(result.secret)}</p>"
             f"<ol>{steps}</ol>{extra}</details>")
 
 
-def failed_cases(report: Report) -> str:
+def failed_cases(report: Report, index: int = 0) -> str:
+    heading = f"<h3 id='{anchor(index)}'>{escaped(solution_name(report))}"
     failed = [r for r in report.results if r.verdict != "AC"]
     if not failed:
-        return f"<p>{escaped(solution_name(report))}: every case accepted.</p>"
-    shown = "\n".join(case_details(r) for r in failed[:MOST_CASES_SHOWN])
-    more = len(failed) - MOST_CASES_SHOWN
-    rest = f"<p>... and {more} more (the JSON report has them all)</p>" if more > 0 else ""
-    return (f"<h3>{escaped(solution_name(report))}: {len(failed)} not accepted</h3>\n"
-            f"{shown}{rest}")
+        return f"{heading}</h3>\n<p>{escaped(solution_name(report))}: every case accepted.</p>"
+    heading += f": {len(failed)} not accepted</h3>"
+    if all(r.verdict == "CE" for r in report.results):  # it never loaded: say so once
+        first = report.results[0]
+        return (f"{heading}\n<p><b class='verdict-CE'>CE</b> on every case: "
+                f"{escaped(first.message)}</p><pre>{html.escape(safe_block(first.detail))}</pre>")
+    skipped = [r for r in failed if r.verdict == "SC"]
+    shown = [r for r in failed if r.verdict != "SC"]
+    parts = [heading, *map(case_details, shown[:MOST_CASES_SHOWN])]
+    if len(shown) > MOST_CASES_SHOWN:
+        parts.append(f"<p>... and {len(shown) - MOST_CASES_SHOWN} more (the JSON report has "
+                     "them all)</p>")
+    if skipped:
+        parts.append(f"<p><b class='verdict-SC'>SC</b> {len(skipped)} cases not run: "
+                     f"{escaped(skipped[0].message)}</p>")
+    return "\n".join(parts)
+
+
+def provenance_text(reports: Sequence[Report]) -> str:
+    made = next((r.provenance for r in reports if r.provenance), None)
+    if not made:
+        return ""
+    cases = made.get("cases") or {}
+    command = " ".join(map(str, made.get("command", [])))
+    return (f"<p class='provenance'>guess-judge {escaped(made.get('judge'))}, "
+            f"{escaped(made.get('date'))}: <code>{escaped(command)}</code><br>"
+            f"{escaped(cases.get('count'))} cases from "
+            f"{escaped(', '.join(map(str, cases.get('paths', []))))} (sha256 "
+            f"{escaped(str(cases.get('digest', ''))[:16])}...); limits "
+            f"{escaped(made.get('limits'))}; sandbox {escaped(made.get('sandbox'))}</p>")
 
 
 def page(title: str, sections: Sequence[str]) -> str:
     """A whole page around sections of HTML that are already escaped."""
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{escaped(title)}</title><style>{STYLE}</style></head>\n<body>\n"
             f"<h1>{escaped(title)}</h1>\n" + "\n".join(sections) + "\n</body></html>\n")
 
 
 def html_report(reports: Sequence[Report], title: str) -> str:
     series = [(solution_name(r), Counter(r.played_guesses())) for r in reports]
-    return page(title, [f"<p>{escaped(order_line(reports))}</p>", "<h2>Verdicts</h2>",
+    cap = max((c.allowed for r in reports for c in r.results), default=None)
+    chart = (histogram(series, cap=cap) if len(series) <= len(PALETTE)
+             else heat_map(series, cap))
+    return page(title, [provenance_text(reports), f"<p>{escaped(order_line(reports))}</p>",
+                        "<h2>Ranking</h2>" if any(r.rank for r in reports)
+                        else "<h2>Verdicts</h2>",
                         verdict_table(reports), "<h2>Guesses per game</h2>",
-                        "<p>Games played to the end (accepted or wrong answer).</p>",
-                        histogram(series), "<h2>Cases not accepted</h2>",
-                        *map(failed_cases, reports)])
+                        "<p>Games played to the end (accepted or wrong answer); past the guess "
+                        f"limit, one '{MORE}' column.</p>", chart,
+                        "<h2>Cases not accepted</h2>",
+                        *(failed_cases(r, i) for i, r in enumerate(reports))])

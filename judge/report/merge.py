@@ -117,8 +117,9 @@ def shard_report(data: object, where: str) -> tuple[Report, int, int]:
         raise ReportProblem(f"{where}: says it is shard {shard[0]}/{shard[1]} but was made "
                             f"as {provenance.get('shard')!r}")
     results = [case_result(c, f"{where}, case {i + 1}") for i, c in enumerate(cases)]
+    label = data.get("label")
     report = Report(_field(data, "solution", str, where), results, seed,
-                    provenance=provenance)
+                    provenance=provenance, label=label if isinstance(label, str) else "")
     return report, shard[0], shard[1]
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
-from judge.result import FIGURES, CaseResult, Report
+from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
@@ -77,24 +76,29 @@ def order_line(reports: Sequence[Report]) -> str:
 
 
 def leaderboard(reports: Sequence[Report]) -> str:
-    """One row per solution, in the order given; the figures' labels follow the table."""
-    name_width = max([8, *(len(safe(Path(r.solution).name)) for r in reports)])
-    name_width = min(name_width, 40)
+    """One row per solution, in the order given (ranked, where they were); the figures'
+    labels follow the table."""
+    name_width = min(max([8, *(len(safe(r.name)) for r in reports)]), 40)
     worst_width = max([10, *(len(worst_text(r.summary()["worst_by_limit"], named=False))
                              for r in reports)])
-    rows = [f"{'solution':<{name_width}} {'accepted':>11} {'not accepted':<14} {'mean':>6} "
+    ranks = any(r.rank is not None for r in reports)
+    rows = [("rank " if ranks else "") +
+            f"{'solution':<{name_width}} {'accepted':>11} {'not accepted':<14} {'mean':>6} "
             f"{'most/limit':>{worst_width}} {'time':>8}  guesses used"]
     for report in reports:
         s = report.summary()
         mean = s["mean_guesses_played"]
         failed = " ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        name = safe(Path(report.solution).name)
+        name = safe(report.name)
         name = name if len(name) <= name_width else "…" + name[-(name_width - 1):]
-        rows.append(f"{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
+        rank = f"{report.rank if report.rank is not None else '':>4} " if ranks else ""
+        rows.append(f"{rank}{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
                     f"{worst_text(s['worst_by_limit'], named=False):>{worst_width}} "
                     f"{s['time_s']:>7.1f}s  {spread}")
     rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
                 f"{FIGURES['worst_by_limit']}")
+    if ranks:
+        rows.append(f"ranked by {RANKING}")
     return "\n".join(rows)

@@ -1,0 +1,118 @@
+"""Grading a class: a folder of submissions in any language, ranked, fail-fast, and the
+gradebook files, which all agree with each other."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from judge.__main__ import main
+from judge.harness.registry import harness_named
+
+from .conftest import CASES, SOLUTIONS
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+HANDWRITTEN = str(CASES / "handwritten")
+
+
+def a_class(folder: Path) -> Path:
+    """Submissions as a teacher collects them: two files both named solution.py, an endless
+    loop, a compile error, a Java file, and a note that is not a submission."""
+    room = folder / "class"
+    for student, source in [("alice", SOLUTIONS / "minimax_cpp.py"),
+                            ("bob", SOLUTIONS / "first_candidate.py"),
+                            ("carol", SUBMISSIONS / "TLE" / "infinite_loop.py"),
+                            ("erin", SOLUTIONS / "entropy.py")]:
+        (room / student).mkdir(parents=True)
+        shutil.copy(source, room / student / "solution.py")
+    shutil.copy(SUBMISSIONS / "CE" / "syntax_error.cpp", room / "dave.cpp")
+    if harness_named("java").missing() is None:
+        shutil.copy(SUBMISSIONS / "AC" / "first_candidate.java", room / "frank.java")
+    (room / "README.txt").write_text("grading notes\n")
+    return room
+
+
+def test_a_class_folder_gives_one_ranked_gradebook_in_every_format(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    room = a_class(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    code = main(["compare", str(room), "--cases", HANDWRITTEN, "--time-limit", "1",
+                 "--order-seed", "5", "--json", str(out / "r.json"), "--csv", str(out / "g.csv"),
+                 "--junit", str(out / "j.xml"), "--gradescope", str(out), "--html",
+                 str(out / "r.html")])
+    assert code == 1
+    text = capsys.readouterr().out
+    assert "passed over 1 file" in text and "README.txt" in text
+    board = json.loads((out / "r.json").read_text())
+    names = [r["label"] for r in board]
+    assert "alice/solution.py" in names and "bob/solution.py" in names
+    assert [r["rank"] for r in board] == sorted(r["rank"] for r in board)
+    summaries = [r["summary"] for r in board]
+    assert [-s["accepted"] for s in summaries] == sorted(-s["accepted"] for s in summaries)
+    accepted_all = [s["mean_guesses_played"] for s in summaries if s["accepted"] == 14]
+    assert accepted_all == sorted(accepted_all)  # then the fewest guesses
+    loop = next(r for r in board if r["label"] == "carol/solution.py")["summary"]["verdicts"]
+    assert loop == {"TLE": 3, "SC": 11}  # fail-fast: three time limits, not fourteen
+    # Every format says the same of every submission.
+    rows = list(csv.DictReader(line for line in (out / "g.csv").read_text().splitlines()
+                               if not line.startswith("#")))
+    suites = {s.get("name"): s for s in ElementTree.parse(out / "j.xml").getroot()}
+    for report, row in zip(board, rows, strict=True):
+        s = report["summary"]
+        assert (row["solution"], int(row["rank"])) == (report["label"], report["rank"])
+        assert int(row["score"]) == s["accepted"] and int(row["max_score"]) == s["cases"]
+        for verdict, count in s["verdicts"].items():
+            assert int(row[verdict]) == count
+        suite = suites[report["label"]]
+        assert int(suite.get("tests")) == s["cases"]
+        assert int(suite.get("failures")) == s["verdicts"].get("WA", 0)
+        assert int(suite.get("skipped")) == s["verdicts"].get("SC", 0)
+        name = report["label"].replace("/", "_")
+        gradescope = json.loads((out / f"{name}.results.json").read_text())
+        assert (gradescope["score"], gradescope["max_score"]) == (s["accepted"], s["cases"])
+        assert sum(t["score"] for t in gradescope["tests"]) == s["accepted"]
+        assert f"<td>{s['accepted']}/{s['cases']}</td>" in (out / "r.html").read_text()
+    assert (out / "g.csv").read_text().startswith("# judge: guess-judge ")
+
+
+def test_without_fail_fast_every_case_runs(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    one = CASES / "handwritten"
+    cases = [str(one / f"{name}.json") for name in ("two-words", "single-word", "secret-first",
+                                                    "secret-last", "common-prefix")]
+    assert main(["grade", str(SUBMISSIONS / "TLE" / "infinite_loop.py"), "--time-limit", "0.3",
+                 "--fail-fast", "0", *[x for c in cases for x in ("--cases", c)],
+                 "--json", str(report), "-q"]) == 1
+    assert json.loads(report.read_text())["summary"]["verdicts"] == {"TLE": 5}
+    assert main(["grade", str(SUBMISSIONS / "TLE" / "infinite_loop.py"), "--time-limit", "0.3",
+                 "--fail-fast", "2", *[x for c in cases for x in ("--cases", c)],
+                 "--json", str(report), "-q"]) == 1
+    assert json.loads(report.read_text())["summary"]["verdicts"] == {"TLE": 2, "SC": 3}
+
+
+def test_a_spreadsheet_never_reads_a_name_as_a_formula(tmp_path: Path) -> None:
+    from judge.report.gradebook import csv_text
+
+    assert csv_text("=HYPERLINK(\"http://x\")").startswith("'=")
+    assert csv_text("+1") == "'+1" and csv_text("alice") == "alice"
+
+
+def test_a_folder_without_submissions_is_said_to_be_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("x")
+    assert main(["compare", str(tmp_path), "--cases", HANDWRITTEN]) == 2
+    assert "a folder with no solution file in it" in capsys.readouterr().err
+
+
+def test_labels_tell_apart_files_of_one_name() -> None:
+    from judge.cli.running import labels
+
+    assert labels([Path("/a/x/s.py"), Path("/b/x/s.py"), Path("/c/t.py")]) == [
+        "a/x/s.py", "b/x/s.py", "t.py"]
+    assert labels([Path("/a/s.py"), Path("/a/s.py")]) == ["/a/s.py (1)", "/a/s.py (2)"]
