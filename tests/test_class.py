@@ -81,6 +81,22 @@ def test_a_class_folder_gives_one_ranked_gradebook_in_every_format(
     assert (out / "g.csv").read_text().startswith("# judge: guess-judge ")
 
 
+def test_grade_takes_a_folder_a_report_each(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    room = tmp_path / "room"
+    for student, source in [("ann", "minimax_cpp.py"), ("ben", "first_candidate.py")]:
+        (room / student).mkdir(parents=True)
+        shutil.copy(SOLUTIONS / source, room / student / "solution.py")
+    out = tmp_path / "r.json"
+    assert main(["grade", str(room), "--cases", str(CASES / "examples"), "--json", str(out),
+                 "--order-seed", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "== ann/solution.py" in printed and "== ben/solution.py" in printed
+    reports = json.loads(out.read_text())
+    assert [Path(r["solution"]).parent.name for r in reports] == ["ann", "ben"]
+    assert {r["order_seed"] for r in reports} == {4}
+
+
 def test_without_fail_fast_every_case_runs(tmp_path: Path) -> None:
     report = tmp_path / "r.json"
     one = CASES / "handwritten"

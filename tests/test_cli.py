@@ -86,7 +86,7 @@ def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["grade", "no/such/solution.py", "--cases", EXAMPLES], "no such file; expected a solution"),
-    (["grade", str(SOLUTIONS), "--cases", EXAMPLES], "is a folder; expected a solution"),
+    (["grade", str(CASES), "--cases", EXAMPLES], "a folder with no solution file in it"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", "no/such/cases"], "does not exist"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--json",
       "no/such/dir/r.json"], "does not exist"),

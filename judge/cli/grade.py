@@ -5,10 +5,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from judge.cases import Case
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
 from judge.cli.options import add, add_grading_options
-from judge.cli.running import order_seed, prepare, provenance, replay_command
-from judge.result import CaseResult
+from judge.cli.running import (
+    labels,
+    order_seed,
+    prepare,
+    provenance,
+    replay_command,
+    solution_files,
+)
+from judge.result import CaseResult, Report
+from judge.run.session import Runner
 from judge.safetext import safe, safe_block
 from judge.verdicts import MEANING
 
@@ -18,7 +27,8 @@ MOST_FAILURES_LISTED = 20  # by default; -v lists every case
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("solution", type=Path, help="the solution file: class Solution with "
                         "findSecretWord(self, words, master), or its C++, Java, JavaScript or "
-                        "Kotlin form as LeetCode's editor shows it")
+                        "Kotlin form as LeetCode's editor shows it; or a folder, each such "
+                        "file in it graded in turn (a report each)")
     add_grading_options(parser)
     output = parser.add_argument_group("output")
     add(output, "-v", more="-v: every case, and the guesses of each case not accepted; -vv: "
@@ -28,16 +38,37 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from judge.cli.reports import write_reports
-    from judge.grading import grade
     from judge.report.json_report import reports_json
+
+    solutions, skipped = solution_files([args.solution])
+    cases, note, runners = prepare(args, solutions)
+    if note:
+        print(note, flush=True)
+    if skipped:
+        print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} of "
+              f"{safe(args.solution)}, not in a language the judge runs", flush=True)
+    reports = []
+    order = order_seed(args)  # one order for every file: the same games
+    for solution, runner, label in zip(solutions, runners, labels(solutions), strict=True):
+        if len(solutions) > 1:
+            print(f"\n== {safe(label)}", flush=True)
+        report = graded(args, solution, runner, cases, order)
+        report.label = label if len(solutions) > 1 else ""
+        reports.append(report)
+    title = f"grade {args.solution.name}"
+    write_reports(args, reports, title, reports_json(reports))
+    return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
+
+
+def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list[Case],
+           order: int) -> Report:
+    """One file graded, its summary, failures and replay command printed."""
+    from judge.grading import grade
     from judge.report.progress import Progress
     from judge.report.text import order_line, summary_text, table_header, table_row, transcript_text
 
-    cases, note, (runner,) = prepare(args, [args.solution])
-    if note:
-        print(note, flush=True)
     # With every case on screen, the rows are the progress; else a line on a terminal is.
-    progress = Progress(len(cases), f"grading {args.solution.name}",
+    progress = Progress(len(cases), f"grading {solution.name}",
                         enabled=False if args.verbose else None)
     load_errors: list[CaseResult] = []
 
@@ -46,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         if result.verdict == "CE":
             # A file that cannot load fails every case the same way: say so once.
             if not load_errors and args.verbose:
-                print(f"CE   {safe(args.solution)}: {safe(result.message)}", flush=True)
+                print(f"CE   {safe(solution)}: {safe(result.message)}", flush=True)
                 print(safe_block(result.detail), flush=True)
             load_errors.append(result)
             return
@@ -58,17 +89,17 @@ def run(args: argparse.Namespace) -> int:
     if args.verbose:
         print(table_header())
     try:
-        report = grade(runner, str(args.solution), cases, args.seed, args.adversary, show,
-                       order_seed(args), args.fail_fast)
+        report = grade(runner, str(solution), cases, args.seed, args.adversary, show, order,
+                       args.fail_fast)
     finally:
         progress.close()
     report.shard = args.shard
-    report.provenance = provenance(args, args.solution)
+    report.provenance = provenance(args, solution)
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]
     if load_errors and not args.verbose:
-        print(f"CE   {safe(args.solution)}: {safe(load_errors[0].message)}")
+        print(f"CE   {safe(solution)}: {safe(load_errors[0].message)}")
         print("see the whole error with: -v")
     elif failures and not args.verbose and not args.quiet:
         print(f"not accepted ({len(failures)}):")
@@ -77,9 +108,8 @@ def run(args: argparse.Namespace) -> int:
         if len(failures) > MOST_FAILURES_LISTED:
             print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
     if failures and not load_errors:
-        print(f"replay the first: {replay_command(args, args.solution, failures[0], cases)}")
-    write_reports(args, [report], f"grade {args.solution.name}", reports_json([report]))
-    return EXIT_OK if report.all_accepted else EXIT_NOT_ACCEPTED
+        print(f"replay the first: {replay_command(args, solution, failures[0], cases)}")
+    return report
 
 
 COMMAND = Command(
