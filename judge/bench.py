@@ -112,6 +112,41 @@ def isolation_cost(lists: int = 5, timer: Timer = timed) -> Row:
     return row
 
 
+def class_cost(count: int = 30, cases: Path | None = None, timer: Timer = timed) -> Row:
+    """A class graded as a teacher grades it, `compare FOLDER` on every core: `count` Python
+    submissions on the shipped cases, then the same class with one endless loop in it, which
+    fail-fast should hold to a few time limits more."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from judge.run.limits import Limits
+
+    cases = cases or ROOT / "cases"
+    honest = ROOT / "solutions" / "first_candidate.py"
+    loop = ROOT / "tests" / "submissions" / "TLE" / "infinite_loop.py"
+    row: Row = {"submissions": count, "cases": len(load_cases([cases])),
+                "time_limit_s": Limits.time_seconds}
+    with tempfile.TemporaryDirectory() as folder:
+        room = Path(folder)
+        for i in range(count):
+            (room / f"student{i:03d}").mkdir()
+            shutil.copy(honest, room / f"student{i:03d}" / "solution.py")
+
+        def graded() -> object:
+            # As the teacher runs it: the command, in a process of its own.
+            return subprocess.run([sys.executable, "-m", "judge", "compare", str(room),
+                                   "--cases", str(cases), "--order-seed", "1", "-q"],
+                                  capture_output=True, check=False, cwd=ROOT)
+
+        row["class_s"] = timer(graded)
+        shutil.copy(loop, room / "student000" / "solution.py")
+        row["with_loop_s"] = timer(graded)
+    row["extra_s"] = row["with_loop_s"] - row["class_s"]
+    row["extra_time_limits"] = row["extra_s"] / Limits.time_seconds
+    return row
+
+
 def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
     """Fresh state per case (a fork from the list's warm state) against one shared process:
     the benchmark games of minimax_cpp (all 2,000 by default), and the overhead a case with a
@@ -407,6 +442,13 @@ def isolation_lines(iso: Row) -> list[str]:
     return lines
 
 
+def class_lines(row: Row) -> list[str]:
+    return [f"  {row['submissions']} submissions x {row['cases']} cases, compare on every core: "
+            f"{row['class_s']:.1f} s; with one endless loop among them {row['with_loop_s']:.1f} "
+            f"s, {row['extra_s']:+.1f} s = {row['extra_time_limits']:.1f} time limits of "
+            f"{row['time_limit_s']:g} s (fail-fast stops it after 3)"]
+
+
 def fresh_state_lines(fresh: Row) -> list[str]:
     return [f"  minimax_cpp  shared {fresh['minimax_cpp_shared_s']:.2f} s  fresh "
             f"{fresh['minimax_cpp_fresh_s']:.2f} s  ratio {fresh['ratio']:.2f}x  "
@@ -506,6 +548,8 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
             isolation_lines)
     section("fresh_state", "fresh state per case against one shared process (the benchmark)",
             fresh_state_cost, fresh_state_lines)
+    section("class", "a class: compare FOLDER of Python submissions on the shipped cases",
+            class_cost, class_lines)
     section("languages", "languages: a trivial solution's cost per case (100 benchmark cases)",
             language_overhead, language_lines)
     section("originals", "the seeds' originals, unchanged, against their Python ports "

@@ -147,3 +147,11 @@ def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
     assert first.split()[0] == "bench01" and f"worst {row['worst']} " in first
     assert summary.startswith(f"  optimum met on {int(row['proven'])} of 1 lists")
 
+
+
+def test_the_class_row_times_a_class_with_and_without_an_endless_loop() -> None:
+    row = bench.class_cost(count=2, cases=bench.ROOT / "cases" / "examples",
+                           timer=fixed_timer(4.0, 9.0))
+    assert (row["submissions"], row["cases"], row["class_s"], row["with_loop_s"]) == (2, 2, 4, 9)
+    assert row["extra_s"] == 5.0 and row["extra_time_limits"] == 5.0 / row["time_limit_s"]
+    assert "with one endless loop among them 9.0 s" in bench.class_lines(row)[0]
