@@ -25,6 +25,7 @@ from judge.analysis.optimal import best_next_guess
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.rules import match
+from judge.safetext import safe
 
 HELP = """type a word of the list to guess it (case and spaces do not matter here), or:
   hint      the best guesses by minimax, entropy and expected size, with how each splits the
@@ -33,7 +34,8 @@ HELP = """type a word of the list to guess it (case and spaces do not matter her
             many guesses each guarantees from here
   words     the words still possible
   list      every word of the list
-  give up   show the secret and stop (so does the end of input, or Ctrl-C)
+  quit      show the secret and stop, with the review (so do exit, q, give up, Ctrl-D and
+            Ctrl-C); never spent as a guess
   help      this text
 when the game ends, a review shows each guess and where it lost ground."""
 HINT_METRICS = ("minimax", "entropy", "expected")
@@ -58,6 +60,7 @@ class Game:
     steps: list[Step] = field(default_factory=list)
     # Worst cases the solver has proven, by group of words: a review asks for many twice.
     proven: dict[tuple[int, ...], WorstCase] = field(default_factory=dict)
+    optima: dict[tuple[int, ...], tuple[int, int] | None] = field(default_factory=dict)
 
     @classmethod
     def start(cls, case: Case, adversary: bool) -> Game:
@@ -68,6 +71,15 @@ class Game:
     @functools.cached_property
     def matrix(self) -> Matrix:
         return match_matrix(self.case.words)
+
+    def optimum(self, candidates: Sequence[int]) -> tuple[int, int] | None:
+        """The optimal next guess and its worst case, searched once per position, so that
+        every view of one position says the same."""
+        key = tuple(candidates)
+        if key not in self.optima:
+            self.optima[key] = best_next_guess(self.case.words, list(candidates),
+                                               time_limit=SOLVER_SECONDS)
+        return self.optima[key]
 
     def record(self, word: str, reply: int) -> None:
         """Keep the words the reply to `word` leaves possible, and the step for the review."""
@@ -95,6 +107,12 @@ class WorstCase:
 
     def __str__(self) -> str:
         return str(self.guesses) if self.proven else f"<={self.guesses}"
+
+    def said(self) -> str:
+        """The one way every view says it."""
+        return (f"solves within {self.guesses}, counting this one" if self.proven else
+                f"solves within <={self.guesses}, counting this one (the optimum not proven "
+                f"in {SOLVER_SECONDS:g} s)")
 
 
 def guarantee(matrix: Matrix, candidates: Sequence[int]) -> int:
@@ -147,11 +165,11 @@ def why(game: Game, word: str, label: str = "yours") -> list[str]:
     length = len(words[0])
     lines = [f"{len(candidates)} words still possible; words left after each reply:",
              f"  {'':<9} {'guess':<8}" + "".join(f"{r:>4}" for r in range(length + 1))
-             + "   guarantees"]
+             + "   solves within"]
     rows = [(label, words.index(word))]
     rows += [(name, best_guess(matrix, candidates, METRICS[name], "all"))
              for name in HINT_METRICS]
-    best = best_next_guess(words, game.candidates, time_limit=SOLVER_SECONDS)
+    best = game.optimum(game.candidates)
     if best is not None:
         rows.append(("optimal", best[0]))
     for name, index in rows:
@@ -159,8 +177,9 @@ def why(game: Game, word: str, label: str = "yours") -> list[str]:
         deadline = time.monotonic() + SOLVER_SECONDS
         lines.append(splits_row(name, words[index], counts,
                                 worst_case_with(game, game.candidates, index, deadline)))
-    lines.append("guarantees: the guesses that find any of them, this one included, with the "
-                 "best play after it (<=: the best strategy's, the optimum not proven in time)")
+    lines.append("solves within N: the guess solves within N guesses, counting this one, "
+                 f"with the best play after it (<=: the optimum not proven in {SOLVER_SECONDS:g} "
+                 "s, the best strategy's figure)")
     return lines
 
 
@@ -170,27 +189,28 @@ def review(game: Game) -> list[str]:
     if not game.steps:
         return ["review: no guess was made"]
     count = len(game.steps)
-    lines = [f"review of {count} guess{'es' if count > 1 else ''} (worst case: the guesses "
-             "to find any word still possible, this one included; <=: not proven in time):"]
+    lines = [f"review of {count} guess{'es' if count > 1 else ''} (within N: the guess solves "
+             "within N guesses, counting this one, with the best play after it; <=: the "
+             f"optimum not proven in {SOLVER_SECONDS:g} s):"]
     for number, step in enumerate(game.steps, start=1):
         deadline = time.monotonic() + SOLVER_SECONDS
         best = worst_case(game, step.before, deadline)
         if step.word in game.case.words:
             index = game.case.words.index(step.word)
             with_it = worst_case_with(game, step.before, index, time.monotonic() + SOLVER_SECONDS)
-            cost = f"worst case {with_it} with it, {best} at best"
+            cost = f"{with_it.said()}; the best guess: within {best}"
             strategy = guarantee(game.matrix, step.before)
             if best.proven and strategy != best.guesses:
-                cost += f" ({strategy} by the best strategy)"
+                cost += f" (the engine's strategies: {strategy})"
             lost = with_it.guesses - best.guesses
             if lost > 0 and with_it.proven:
-                cost += f": lost {lost} guess{'es' if lost > 1 else ''}"
+                cost += f"; lost {lost} guess{'es' if lost > 1 else ''}"
             elif lost > 0:
-                cost += f": may have lost up to {lost}"
+                cost += f"; may have lost up to {lost}"
         else:
             cost = "not a word of the list: a guess spent, nothing learned"
-        lines.append(f"  {number}. {step.word:<8} reply {step.reply:>2}   "
-                     f"{len(step.before)} -> {words_text(len(step.after))}   {cost}")
+        lines.append(f"  {number:>2}. {safe(step.word)[:20]:<8} reply {step.reply:>2}   "
+                     f"{len(step.before):>3} -> {words_text(len(step.after)):<9} {cost}")
     return lines
 
 
@@ -241,13 +261,12 @@ def hints(game: Game) -> list[str]:
         counts = reply_counts(matrix, candidates, np.array([guess]))[0].tolist()
         possible = "" if guess in game.candidates else " (already ruled out)"
         lines.append(f"  {name:<9} {words[guess]}{possible}  splits as {split_text(counts)}")
-    best = best_next_guess(words, game.candidates, time_limit=1.0)
+    best = game.optimum(game.candidates)
     if best is None:
-        lines.append("  optimal   (not found within a second)")
+        lines.append(f"  optimal   not proven in {SOLVER_SECONDS:g} s")
     else:
         guess, worst = best
-        lines.append(f"  optimal   {words[guess]}  finds any of them within {worst} more "
-                     f"guesses")
+        lines.append(f"  optimal   {words[guess]}  {WorstCase(worst, True).said()}")
     return lines
 
 
@@ -260,11 +279,45 @@ def session(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> boo
     return won
 
 
+QUIT = ("quit", "exit", "q", "give up", ":q")
+WORDS_PER_LINE = 8
+
+
+def columns_text(words: Sequence[str]) -> list[str]:
+    return ["  " + "  ".join(words[i:i + WORDS_PER_LINE])
+            for i in range(0, len(words), WORDS_PER_LINE)]
+
+
+def board(game: Game) -> list[str]:
+    """Every guess so far, with its reply and the words it left."""
+    rows = [f"  {'':>3} {'guess':<8} {'reply':>5}  still possible"]
+    for number, step in enumerate(game.steps, 1):
+        left = "not a word: nothing learned" if step.reply < 0 else words_text(len(step.after))
+        rows.append(f"  {number:>2}. {safe(step.word)[:20]:<8} {step.reply:>5}  {left}")
+    return rows
+
+
+def ruled_out_by(game: Game, word: str) -> str | None:
+    """Why a listed word can no longer be the secret: the first guess whose reply it
+    contradicts."""
+    for number, step in enumerate(game.steps, 1):
+        if step.reply >= 0 and step.word != word and match(step.word, word) != step.reply:
+            return (f"guess {number} ({step.word}) got {step.reply}, {word} would have got "
+                    f"{match(step.word, word)}")
+    return None
+
+
 def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
     words = game.case.words
-    say(f"{len(words)} words of {len(words[0])} letters, {game.case.allowed_guesses} guesses "
-        "allowed; type help for commands")
+    allowed = game.case.allowed_guesses
+    say(f"{len(words)} words of {len(words[0])} letters, {allowed} guesses allowed; the reply "
+        "to a guess is how many letters are in the right place. The words:")
+    for text in columns_text(words):
+        say(text)
+    say("type a word to guess it; hint, why WORD, words, help; quit (exit, q, Ctrl-D) ends "
+        "the game")
     typo = ""  # a word typed once that is close to a listed one: typed again, it is guessed
+    repeat = ""  # a word guessed before, typed once more: typed again, it is guessed again
     for raw in lines:
         # Practice forgives what LeetCode would not: case and spaces are not part of a guess.
         line = " ".join(raw.split()).lower()
@@ -277,35 +330,52 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
                 say(text)
         elif line.startswith("why ") or line == "why":
             for text in why(game, line[4:].strip()) if line != "why" else ["why WORD"]:
-                say(text)
-        elif line in ("words", "list"):
+                say(safe(text, limit=2000))
+        elif line in ("words", "list", "board"):
+            if line == "board":
+                for text in board(game):
+                    say(text)
+                continue
             shown = game.candidates if line == "words" else range(len(words))
-            chosen = [words[i] for i in shown]
-            more = f" ... and {len(chosen) - SHOWN_WORDS} more" if len(chosen) > SHOWN_WORDS else ""
-            say(" ".join(chosen[:SHOWN_WORDS]) + more)
-        elif line in ("give up", "quit"):
+            for text in columns_text([words[i] for i in shown]):
+                say(text)
+        elif line in QUIT:
             say(f"the secret was {game.master.secret()}")
             return False
         else:
             suggestion = close_word(words, line) if line not in words else None
             if suggestion is not None and line != typo:
                 typo = line
-                say(f"{line!r} is not in the list: did you mean {suggestion}? (not counted; "
-                    f"type {line} again to spend a guess on it as it is)")
+                say(f"{safe(line)!r} is not in the list: did you mean {suggestion}? (not "
+                    f"counted; type {safe(line)} again to spend a guess on it as it is)")
                 continue
-            typo = ""
+            earlier = next((n for n, step in enumerate(game.steps, 1) if step.word == line), 0)
+            if earlier and line in words and line != repeat:
+                repeat = line
+                say(f"you guessed {safe(line)} already (guess {earlier}, reply "
+                    f"{game.steps[earlier - 1].reply}): not counted; type it again to spend a "
+                    "guess on it anyway")
+                continue
+            typo = repeat = ""
+            ruled_out = ruled_out_by(game, line) if line in words else None
             reply = game.master.guess(line)
             game.record(line, reply)
+            used = f"guess {game.master.calls}/{allowed}"
             if reply < 0:
-                say(f"{line!r} is not in the list: -1 (it still counts as a guess)")
+                say(f"{used}: {safe(line)!r} is not in the list: reply -1, and the guess counts")
             elif reply == len(line):
                 verdict, text = game.master.verdict()
-                say(f"{reply}: found in {game.master.calls} guesses. {verdict}: {text}")
+                say(f"{used}: {line}, reply {reply}: found in {game.master.calls} guesses. "
+                    f"{verdict}: {text}")
                 return verdict == "AC"
             else:
-                say(f"{reply}: {words_text(len(game.candidates))} still possible "
-                    f"({game.master.calls}/{game.case.allowed_guesses} guesses used)")
-            if game.master.calls >= game.case.allowed_guesses:
+                say(f"{used}: {line}, reply {reply} (letters in the right place): "
+                    f"{words_text(len(game.candidates))} still possible")
+                if ruled_out:
+                    say(f"  note: {line} could not be the secret ({ruled_out})")
+            for text in board(game):
+                say(text)
+            if game.master.calls >= allowed:
                 verdict, text = game.master.verdict()
                 say(f"no guesses left: the secret was {game.master.secret()}. {verdict}: {text}")
                 return False

@@ -26,7 +26,8 @@ def play(lines: list[str], case: Case = CASE, adversary: bool = False) -> tuple[
 
 def test_guessing_to_the_end_gives_leetcodes_verdict() -> None:
     won, text = play(["acckzz", "ccbazz"])
-    assert won and "3: 1 word still possible (1/10 guesses used)" in text
+    assert won and ("guess 1/10: acckzz, reply 3 (letters in the right place): "
+                   "1 word still possible") in text
     assert f"found in 2 guesses. AC: {ACCEPTED_TEXT}" in text
 
 
@@ -35,19 +36,19 @@ def test_hints_name_each_metric_and_the_optimum() -> None:
     for name in ("minimax", "entropy", "expected"):
         assert f"  {name:<9} acckzz  splits as 2: 1, 3: 1, 4: 1, 6: 1" in text
     # acckzz puts each word in a group of its own: the optimum needs it and one guess more.
-    assert "  optimal   acckzz  finds any of them within 2 more guesses" in text
+    assert "  optimal   acckzz  solves within 2, counting this one" in text
     assert "the secret was ccbazz" in text
 
 
 def test_not_a_word_counts_and_too_many_guesses_is_wrong() -> None:
     won, text = play(["nope"] * 10 + ["ccbazz"])
-    assert not won and "-1 (it still counts" in text and WRONG_ANSWER_TEXT in text
+    assert not won and "reply -1, and the guess counts" in text and WRONG_ANSWER_TEXT in text
 
 
 def test_words_help_and_end_of_input() -> None:
     won, text = play(["help", "words", "list", "acckzz", "words"])
     assert not won and "give up" in text and "the secret was ccbazz" in text
-    assert text.splitlines()[-4] == "ccbazz"  # the words still possible, before the review
+    assert text.splitlines()[-4] == "  ccbazz"  # the words still possible, before the review
 
 
 def test_the_adversary_keeps_the_secret_open() -> None:
@@ -88,11 +89,11 @@ def test_the_review_shows_where_a_guess_lost_ground() -> None:
     won, text = play(["eiowzz", "abcczz", "ccbazz"])
     assert won
     review = text[text.index("review of 3 guesses"):].splitlines()
-    assert review[1] == ("  1. eiowzz   reply  2   4 -> 3 words   worst case 3 with it, "
-                         "2 at best: lost 1 guess")
-    assert review[2] == ("  2. abcczz   reply  2   3 -> 1 word   worst case 2 with it, "
-                         "2 at best")
-    assert review[3].endswith("worst case 1 with it, 1 at best")
+    assert review[1] == ("   1. eiowzz   reply  2     4 -> 3 words   solves within 3, counting "
+                         "this one; the best guess: within 2; lost 1 guess")
+    assert review[2] == ("   2. abcczz   reply  2     3 -> 1 word    solves within 2, counting "
+                         "this one; the best guess: within 2")
+    assert review[3].endswith("solves within 1, counting this one; the best guess: within 1")
 
 
 @pytest.mark.parametrize("ending", [["give up"], [], ["nope"] * 10])
@@ -110,13 +111,14 @@ def test_a_game_with_no_guess_says_so() -> None:
 
 def test_input_is_forgiving_where_leetcode_is_not() -> None:
     won, text = play(["  ACCKZZ ", "ccbazx", "ccbazz"])
-    assert won and "3: 1 word still possible (1/10 guesses used)" in text
+    assert won and ("guess 1/10: acckzz, reply 3 (letters in the right place): "
+                   "1 word still possible") in text
     assert "did you mean ccbazz? (not counted" in text and "found in 2 guesses" in text
 
 
 def test_a_typo_typed_twice_is_guessed_as_it_is() -> None:
     _, text = play(["ccbazx", "ccbazx", "give up"])
-    assert "'ccbazx' is not in the list: -1 (it still counts as a guess)" in text
+    assert "guess 1/10: 'ccbazx' is not in the list: reply -1, and the guess counts" in text
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
@@ -134,13 +136,14 @@ def test_a_whole_game_through_standard_input(tmp_path: Path) -> None:
     case = tmp_path / "case.json"
     case.write_text(json.dumps([CASE.to_json()]))
     script = "hint\nwhy acckzz\nAcckzz\nccbazz\n"
-    done = subprocess.run([sys.executable, "-m", "judge", "play", "--case", str(case)],
+    done = subprocess.run([sys.executable, "-m", "judge", "play", "--cases", str(case)],
                           input=script, capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).parent.parent)
     assert done.returncode == 0, done.stderr
     assert "guess>" not in done.stdout  # no prompt when not on a terminal
     assert "found in 2 guesses. AC" in done.stdout
-    assert done.stdout.rstrip().endswith("worst case 1 with it, 1 at best")
+    assert done.stdout.rstrip().endswith("solves within 1, counting this one; the best guess: "
+                                         "within 1")
 
 
 def test_ctrl_c_ends_the_game_with_its_review(monkeypatch: pytest.MonkeyPatch,
@@ -182,8 +185,9 @@ def test_what_the_solver_did_not_prove_is_marked(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(practice, "best_next_guess", lambda *args, **kwargs: None)
     _, text = play(["why eiowzz", "eiowzz", "give up"])
     assert "  yours     eiowzz     .   .   3   .   .   .   1   <=3" in text
-    assert "worst case <=3 with it, <=2 at best: may have lost up to 1" in text
-    assert "optimal" not in text.split("guarantees:")[0]  # no optimum row without a proof
+    assert ("solves within <=3, counting this one (the optimum not proven in 1 s); the best "
+            "guess: within <=2; may have lost up to 1") in text
+    assert "optimal" not in text.split("solves within N:")[0]  # no optimum row unproven
 
 
 EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
@@ -204,7 +208,8 @@ def test_explain_shows_each_guess_of_a_solution_beside_the_best(
     assert out.startswith(f"{SOLUTIONS / 'first_candidate.py'} on wa (secret ccbazz): WA")
     assert "guess 1: acckzz -> 3" in out and "guess 2: ccbazz -> 6" in out
     assert "    its guess acckzz     .   .   1   1   1   .   1   2" in out
-    assert "  1. acckzz   reply  3   4 -> 1 word   worst case 2 with it, 2 at best" in out
+    assert ("   1. acckzz   reply  3     4 -> 1 word    solves within 2, counting this one; the "
+            "best guess: within 2") in out
     assert explain(tmp_path, "--secret", "acckzz") == 0
     assert "(secret acckzz): AC in 1 guess" in capsys.readouterr().out
 
@@ -241,3 +246,27 @@ def test_explain_still_takes_its_old_spelling_for_a_release(
     captured = capsys.readouterr()
     assert "on other (secret acckzz): AC in 1 guess" in captured.out
     assert "--name is now --case" in captured.err and "--case takes a case name" in captured.err
+
+
+def test_hint_why_and_the_review_say_one_number_in_one_voice() -> None:
+    """The same position, asked three ways: the optimal guess's figure is one number, said
+    the same way."""
+    _, text = play(["hint", "why acckzz", "acckzz", "ccbazz"])
+    assert "  optimal   acckzz  solves within 2, counting this one" in text  # hint
+    assert "  optimal   acckzz     .   .   1   1   1   .   1   2" in text  # why: the same 2
+    assert "1. acckzz   reply  3     4 -> 1 word    solves within 2, counting this one" in text
+
+
+def test_a_repeated_guess_warns_first_and_a_ruled_out_one_is_noted() -> None:
+    _, text = play(["acckzz", "acckzz", "acckzz", "quit"], Case("p", "eiowzz", CASE.words, 10))
+    assert "you guessed acckzz already (guess 1, reply 2): not counted" in text
+    assert "guess 2/10: acckzz" in text and "guess 3/10" not in text  # typed again: counted
+    _, text = play(["acckzz", "eiowzz", "abcczz", "quit"], Case("p", "abcczz", CASE.words, 10))
+    assert ("note: eiowzz could not be the secret (guess 1 (acckzz) got 4, eiowzz would have "
+            "got 2)") in text
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "q", "give up"])
+def test_every_way_out_ends_the_game_without_spending_a_guess(word: str) -> None:
+    won, text = play(["acckzz", word])
+    assert not won and "the secret was ccbazz" in text and "review of 1 guess " in text
