@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from judge.cases import Case
-from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
+from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.options import add, add_grading_options
 from judge.cli.running import (
     labels,
@@ -34,6 +34,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(output, "-v", more="-v: every case, and the guesses of each case not accepted; -vv: "
                            "every guess of every case")
     add(output, "-q")
+    add(output, "--watch")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.json_report import reports_json
 
     solutions, skipped = solution_files([args.solution])
+    if args.watch and args.solution.is_dir():
+        raise UsageError("--watch follows one file, not a folder")
     cases, note, runners = prepare(args, solutions)
     if note:
         print(note, flush=True)
@@ -57,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         reports.append(report)
     title = f"grade {args.solution.name}"
     write_reports(args, reports, title, reports_json(reports))
+    if args.watch:
+        from judge.cli.watch import watch
+
+        return watch(args, solutions[0], cases, reports[0], order)
     return EXIT_OK if all(r.all_accepted for r in reports) else EXIT_NOT_ACCEPTED
 
 
@@ -122,6 +129,8 @@ COMMAND = Command(
     examples=[("solutions/strongest.py", "every shipped case"),
               ("my_solution.py --cases cases/examples --json report.json", "two cases, a report"),
               ("my_solution.py --case two-words -vv", "one case by name, every guess shown"),
+              ("my_solution.py --cases cases/handwritten --watch",
+               "grade again at every save, as LeetCode's Run button"),
               ("my_solution.py --all-secrets --cases cases/handwritten",
                "every word of each list as the secret"),
               ("solution.cpp --cases cases/examples", "C++; Java, JavaScript and Kotlin too")],

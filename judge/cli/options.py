@@ -105,6 +105,9 @@ FLAGS: tuple[Flag, ...] = (
          "as CI systems and GitHub Classroom read it", {"type": Path, "metavar": "FILE"},
          "none written"),
     Flag(("-v", "--verbose"), "say more; repeat for more still", {"action": "count"}),
+    Flag(("--watch",), "after grading, grade again each time the file is saved: the cases "
+         "not accepted last time first, then the rest, showing only what changed; Ctrl-C "
+         "stops", {"action": "store_true"}),
     Flag(("-q", "--quiet"), "print less: the summary, and what to run next",
          {"action": "store_true"}),
     # Grading several solutions
