@@ -95,6 +95,9 @@ class Game:
 # Time the exact solver gets for one figure of a hint table or a review: enough for the small
 # groups a game soon reaches, short enough for a prompt.
 SOLVER_SECONDS = 1.0
+LEGEND = ("solves within N: the guess solves within N guesses, counting this one, with the "
+          f"best play after it (<=: the optimum not proven in {SOLVER_SECONDS:g} s, the best "
+          "strategy's figure)")
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,7 @@ def splits_row(label: str, word: str, counts: Sequence[int], guarantees: WorstCa
     return f"  {label:<9} {word:<8}{cells}   {guarantees}"
 
 
-def why(game: Game, word: str, label: str = "yours") -> list[str]:
+def why(game: Game, word: str, label: str = "yours", legend: bool = True) -> list[str]:
     """How `word` would split the words still possible, beside the best guesses."""
     words, matrix = game.case.words, game.matrix
     if word not in words:
@@ -177,10 +180,7 @@ def why(game: Game, word: str, label: str = "yours") -> list[str]:
         deadline = time.monotonic() + SOLVER_SECONDS
         lines.append(splits_row(name, words[index], counts,
                                 worst_case_with(game, game.candidates, index, deadline)))
-    lines.append("solves within N: the guess solves within N guesses, counting this one, "
-                 f"with the best play after it (<=: the optimum not proven in {SOLVER_SECONDS:g} "
-                 "s, the best strategy's figure)")
-    return lines
+    return [*lines, LEGEND] if legend else lines
 
 
 def review(game: Game) -> list[str]:
@@ -222,9 +222,9 @@ def explained(case: Case, transcript: Sequence[tuple[str, int]]) -> list[str]:
     for number, (word, reply) in enumerate(transcript, start=1):
         lines.append(f"guess {number}: {word} -> {reply}")
         if word in words and len(game.candidates) > 1:
-            lines += ["  " + text for text in why(game, word, label="its guess")]
+            lines += ["  " + text for text in why(game, word, label="its guess", legend=False)]
         game.record(word, reply)
-    return lines + review(game)
+    return [*lines, LEGEND, *review(game)]
 
 
 def close_word(words: Sequence[str], typed: str) -> str | None:

@@ -178,3 +178,21 @@ def test_explain_takes_the_names_grade_prints(tmp_path: Path,
     assert "on example2" in capsys.readouterr().out
     assert main(["explain", solution, "--case", "example"]) == 2  # two cases match
     assert "2 cases match 'example'" in capsys.readouterr().err
+
+
+def test_a_failing_case_shows_its_input_and_the_candidates_own_file_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """As LeetCode shows a failing test's input; a traceback names the file the candidate
+    has, not where the sandbox put it."""
+    raises = ROOT / "tests" / "submissions" / "RTE" / "raises.py"
+    main(["grade", str(raises), "--cases", str(CASES / "handwritten" / "random-100-a.json"),
+          "-v"])
+    out = capsys.readouterr().out
+    assert "words (100): vqqawy wzynrr" in out and "... and 88 more (-vv shows them all)" in out
+    assert "note: 100 words of uniform random letters" in out
+    assert f'File "{raises}"' in out and "/submission/" not in out
+    main(["grade", str(raises), "--cases", str(CASES / "handwritten" / "random-100-a.json"),
+          "-vv"])
+    assert "(-vv shows them all)" not in capsys.readouterr().out
+    main(["explain", str(raises), "--case", "random-100-a"])
+    assert "words (100): vqqawy" in capsys.readouterr().out

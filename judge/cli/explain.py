@@ -40,6 +40,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
           f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "
           f"{safe(result.message)}")
+    shown = " ".join(case.words[:24]) + (f" ... and {len(case.words) - 24} more"
+                                          if len(case.words) > 24 else "")
+    print(f"words ({len(case.words)}): {shown}; allowedGuesses {case.allowed_guesses}")
+    if case.note:
+        print(f"note: {safe(case.note, limit=1000)}")
     for line in explained(case, result.transcript):
         print(line)
     if result.output:

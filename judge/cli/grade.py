@@ -78,6 +78,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     progress = Progress(len(cases), f"grading {solution.name}",
                         enabled=False if args.verbose else None)
     load_errors: list[CaseResult] = []
+    by_name = {c.name: c for c in cases}
 
     def show(result: CaseResult) -> None:
         progress.advance()
@@ -91,7 +92,8 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
         if args.verbose:
             print(table_row(result), flush=True)
         if args.verbose >= 2 or (args.verbose and result.verdict != "AC"):
-            print(transcript_text(result), flush=True)
+            print(transcript_text(result, by_name.get(result.name), args.verbose >= 2),
+                  flush=True)
 
     if args.verbose:
         print(table_header())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from judge.cases import Case
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 
@@ -52,9 +53,22 @@ def summary_text(report: Report) -> str:
     return "\n".join(lines)
 
 
-def transcript_text(result: CaseResult) -> str:
+WORDS_SHOWN = 12  # of a failing case's list, unless every word is asked for
+
+
+def transcript_text(result: CaseResult, case: Case | None = None,
+                    every_word: bool = False) -> str:
+    """A case's game, guess by guess; with its case, the input too (the list, shortened
+    unless `every_word`, and the case's note), as LeetCode shows a failing test's input."""
     lines = [f"case {safe(result.name)}: {result.verdict} {safe(result.message)}",
              f"secret: {safe(result.secret)}"]
+    if case is not None:
+        shown = case.words if every_word else case.words[:WORDS_SHOWN]
+        more = len(case.words) - len(shown)
+        lines.append(f"words ({len(case.words)}): {' '.join(shown)}"
+                     + (f" ... and {more} more (-vv shows them all)" if more else ""))
+        if case.note:
+            lines.append(f"note: {safe(case.note, limit=1000)}")
     lines += [f"  {i:>3}. {safe(word)} -> {reply}" for i, (word, reply) in
               enumerate(result.transcript, 1)]
     detail = result.detail.splitlines()

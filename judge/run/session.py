@@ -20,7 +20,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Literal, Protocol, Self
 
-from judge.harness.launch import Channel, Frame, Game
+from judge.harness.launch import Channel, Frame, Game, Mounted
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
@@ -77,6 +77,7 @@ class WorkerOwner:
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
         self._load_output = ""
+        self._inside: list[str] = []
         self.workers_started = 0
 
     def __enter__(self) -> Self:
@@ -98,6 +99,9 @@ class WorkerOwner:
         launch = self.harness.launch(self.solution, self.game, channel,
                                      self.memory.harness_memory_mb(self.limits), seed,
                                      self._built)
+        # Where the sandbox shows the candidate's file: a traceback names it by its own name.
+        self._inside = [a.inside for a in launch.argv
+                        if isinstance(a, Mounted) and a.host == self.solution.resolve()]
         return self.confinement.command(launch)
 
     def _compiled(self) -> str | None:
@@ -322,6 +326,8 @@ class IsolatedRunner(WorkerOwner):
             frames = self.harness.split_stack_dump(recent, self.solution)[1]
         if outcome.verdict == "TLE" and frames:
             outcome.detail = where_it_was(outcome.detail, frames, self.solution)
+        for inside in self._inside:
+            outcome.detail = outcome.detail.replace(inside, str(self.solution))
         if self._worker is worker and (self._anew or worker.strays()):
             self._retire(worker)
         if self._forking and self._worker is worker and self._level == "list":
