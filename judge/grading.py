@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -131,7 +132,8 @@ def warmup_masters(case: Case, order_seed: int, games: int) -> list[Master]:
 
 def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None = None,
           adversary: bool = False, on_result: Callable[[CaseResult], None] | None = None,
-          order_seed: int | None = None, fail_fast: int = 0) -> Report:
+          order_seed: int | None = None, fail_fast: int = 0,
+          budget_seconds: float | None = None) -> Report:
     """Play every case and judge it; the report lists the cases in the order given.
 
     Cases are played in an order drawn from `order_seed` (from the operating system when
@@ -139,12 +141,22 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
     same state (see the runner's `fresh_state_per_case`); a case alone on its list runs in
     the state the previous cases left, as on LeetCode. With `fail_fast` K > 0, once K cases
     have timed out the rest are not run (SC): one endless loop costs K time limits, not one
-    per case.
+    per case; likewise once the solution has spent `budget_seconds` of wall-clock time.
     """
     cases = list(cases)
     order_seed = secrets.randbits(64) if order_seed is None else order_seed
     results: list[CaseResult | None] = [None] * len(cases)
     timeouts = 0
+    start = time.monotonic()
+
+    def stop_reason() -> str | None:
+        if fail_fast and timeouts >= fail_fast:
+            return (f"not run: the solution had already timed out on {timeouts} cases "
+                    f"(--fail-fast {fail_fast}; 0 runs every case)")
+        if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
+            return (f"not run: the solution had spent its {budget_seconds:g} s "
+                    "(--solution-seconds)")
+        return None
 
     def record(index: int, result: CaseResult) -> None:
         nonlocal timeouts
@@ -155,23 +167,21 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
 
     with runner:
         for group in play_order(cases, order_seed):
-            if fail_fast and timeouts >= fail_fast:
+            if (reason := stop_reason()) is not None:
                 for index in group:
-                    record(index, short_circuited(cases[index], timeouts))
+                    record(index, short_circuited(cases[index], reason))
                 continue
             first = cases[group[0]]
             shared = (runner.fresh_state_per_case(warmup_masters(first, order_seed, WARMUP_GAMES))
                       if len(group) > 1 else contextlib.nullcontext())
             with shared:
                 for index in group:
-                    if fail_fast and timeouts >= fail_fast:
-                        record(index, short_circuited(cases[index], timeouts))
+                    if (reason := stop_reason()) is not None:
+                        record(index, short_circuited(cases[index], reason))
                     else:
                         record(index, judge_case(runner, cases[index], seed, adversary))
     return Report(solution, [r for r in results if r is not None], order_seed)
 
 
-def short_circuited(case: Case, timeouts: int) -> CaseResult:
-    return CaseResult(case.name, "SC", f"not run: the solution had already timed out on "
-                      f"{timeouts} cases (--fail-fast {timeouts}; 0 runs every case)", 0,
-                      case.allowed_guesses, 0.0, case.secret)
+def short_circuited(case: Case, reason: str) -> CaseResult:
+    return CaseResult(case.name, "SC", reason, 0, case.allowed_guesses, 0.0, case.secret)

@@ -18,12 +18,18 @@ from .conftest import CASES, SOLUTIONS
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 HANDWRITTEN = str(CASES / "handwritten")
+FIVE = [x for name in ("two-words", "single-word", "secret-first", "secret-last", "common-prefix")
+        for x in ("--cases", str(CASES / "handwritten" / f"{name}.json"))]
 
 
 def a_class(folder: Path) -> Path:
-    """Submissions as a teacher collects them: two files both named solution.py, an endless
-    loop, a compile error, a Java file, and a note that is not a submission."""
+    """Submissions as a teacher collects them, thirty in all: many files named solution.py, an
+    endless loop, a compile error, a Java file, and a note that is not a submission."""
     room = folder / "class"
+    for i in range(24 if harness_named("java").missing() is None else 25):
+        source = SOLUTIONS / ("minimax_cpp.py" if i % 2 else "first_candidate.py")
+        (room / f"student{i:02d}").mkdir(parents=True)
+        shutil.copy(source, room / f"student{i:02d}" / "solution.py")
     for student, source in [("alice", SOLUTIONS / "minimax_cpp.py"),
                             ("bob", SOLUTIONS / "first_candidate.py"),
                             ("carol", SUBMISSIONS / "TLE" / "infinite_loop.py"),
@@ -42,7 +48,7 @@ def test_a_class_folder_gives_one_ranked_gradebook_in_every_format(
     room = a_class(tmp_path)
     out = tmp_path / "out"
     out.mkdir()
-    code = main(["compare", str(room), "--cases", HANDWRITTEN, "--time-limit", "1",
+    code = main(["compare", str(room), *FIVE, "--time-limit", "1",
                  "--order-seed", "5", "--json", str(out / "r.json"), "--csv", str(out / "g.csv"),
                  "--junit", str(out / "j.xml"), "--gradescope", str(out), "--html",
                  str(out / "r.html")])
@@ -55,10 +61,11 @@ def test_a_class_folder_gives_one_ranked_gradebook_in_every_format(
     assert [r["rank"] for r in board] == sorted(r["rank"] for r in board)
     summaries = [r["summary"] for r in board]
     assert [-s["accepted"] for s in summaries] == sorted(-s["accepted"] for s in summaries)
-    accepted_all = [s["mean_guesses_played"] for s in summaries if s["accepted"] == 14]
+    accepted_all = [s["mean_guesses_played"] for s in summaries if s["accepted"] == 5]
     assert accepted_all == sorted(accepted_all)  # then the fewest guesses
     loop = next(r for r in board if r["label"] == "carol/solution.py")["summary"]["verdicts"]
-    assert loop == {"TLE": 3, "SC": 11}  # fail-fast: three time limits, not fourteen
+    assert loop == {"TLE": 3, "SC": 2}  # fail-fast: three time limits, not five
+    assert len(board) == 30
     # Every format says the same of every submission.
     rows = list(csv.DictReader(line for line in (out / "g.csv").read_text().splitlines()
                                if not line.startswith("#")))
@@ -132,3 +139,15 @@ def test_labels_tell_apart_files_of_one_name() -> None:
     assert labels([Path("/a/x/s.py"), Path("/b/x/s.py"), Path("/c/t.py")]) == [
         "a/x/s.py", "b/x/s.py", "t.py"]
     assert labels([Path("/a/s.py"), Path("/a/s.py")]) == ["/a/s.py (1)", "/a/s.py (2)"]
+
+
+def test_a_solution_past_its_time_budget_runs_no_more_cases(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    cases = [str(CASES / "handwritten" / f"{name}.json") for name in (
+        "two-words", "single-word", "secret-first", "secret-last", "common-prefix")]
+    assert main(["grade", str(SUBMISSIONS / "TLE" / "infinite_loop.py"), "--time-limit", "0.3",
+                 "--fail-fast", "0", "--solution-seconds", "0.5",
+                 *[x for c in cases for x in ("--cases", c)], "--json", str(report), "-q"]) == 1
+    verdicts = json.loads(report.read_text())["summary"]["verdicts"]
+    # Each time-out takes at least 0.3 s: past 0.5 s, after one or two, the rest are not run.
+    assert verdicts["TLE"] in (1, 2) and verdicts["SC"] == 5 - verdicts["TLE"]

@@ -33,7 +33,8 @@ def test_grade_writes_the_json_report(tmp_path: Path) -> None:
     assert set(data) == {"solution", "order_seed", "summary", "labels", "provenance", "cases"}
     made = data["provenance"]
     assert made["cases"]["count"] == 3
-    assert made["limits"] == {"time_s": 5.0, "memory_mb": 512, "fail_fast": 3}
+    assert made["limits"] == {"time_s": 5.0, "memory_mb": 512, "fail_fast": 3,
+                              "solution_s": None}
     assert made["command"][3:5] == ["grade", str(SOLUTIONS / "first_candidate.py")]
     summary = data["summary"]
     assert {"cases", "accepted", "verdicts", "worst_guesses", "mean_guesses"} <= set(summary)

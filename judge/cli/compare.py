@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         # Each solution has its own worker process, so threads grade them side by side.
         return grade(runner, str(solution), cases, args.seed, args.adversary,
                      lambda result: progress.advance(), order,
-                     args.fail_fast)
+                     args.fail_fast, args.solution_seconds)
 
     workers = 1 if args.in_process else args.jobs
     try:

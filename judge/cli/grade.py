@@ -99,7 +99,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
         print(table_header())
     try:
         report = grade(runner, str(solution), cases, args.seed, args.adversary, show, order,
-                       args.fail_fast)
+                       args.fail_fast, args.solution_seconds)
     finally:
         progress.close()
     report.shard = args.shard

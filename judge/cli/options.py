@@ -89,6 +89,9 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--fail-fast",), "after K cases of a solution time out, its other cases are not "
          "run (SC, not accepted): one endless loop costs K time limits; 0 runs every case",
          {"type": int, "metavar": "K"}),
+    Flag(("--solution-seconds",), "wall-clock seconds one solution may spend on all its "
+         "cases; past them its other cases are not run (SC, not accepted)",
+         {"type": float, "metavar": "S"}, "no limit"),
     Flag(("--in-process",), "run trusted Python code inside the judge: no isolation, no "
          "limits, the quickest", {"action": "store_true"}),
     # Reports
@@ -242,6 +245,7 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
     run = parser.add_argument_group("running the solution")
     add_run_options(run)
     add(run, "--fail-fast", default=3)
+    add(run, "--solution-seconds")
     add(run, "--in-process")
     from judge.cli.reports import add_report_options
 

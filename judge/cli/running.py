@@ -111,6 +111,7 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     check_report_paths(args)
     if args.fail_fast < 0:
         raise UsageError("--fail-fast takes a number of time-outs, 0 for none")
+    check_seconds("--solution-seconds", args.solution_seconds)
     for solution in solutions:
         require_solution_file(solution)
     sandbox = False if args.in_process else use_sandbox(args)
@@ -206,7 +207,7 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
                       "relaxed": args.relaxed, "adversary": args.adversary},
         "seed": args.seed,
         "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit,
-                   "fail_fast": args.fail_fast},
+                   "fail_fast": args.fail_fast, "solution_s": args.solution_seconds},
         "sandbox": args.sandboxed,
         "in_process": args.in_process,
         "language": args.language,
