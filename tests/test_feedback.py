@@ -164,3 +164,24 @@ def test_progress_is_silent_when_piped_or_disabled() -> None:
         progress.advance(2)
         progress.close()
     assert piped.getvalue() == quiet.getvalue() == ""
+
+
+def test_compare_shows_a_bar_per_solution_on_a_terminal_and_lines_elsewhere() -> None:
+    from judge.report.progress import SolutionsProgress
+
+    screen = Terminal()
+    progress = SolutionsProgress(2, 3, stream=screen, terminal=True)
+    progress.started("alice/solution.py")
+    for _ in range(3):
+        progress.advance("alice/solution.py")
+    progress.finished("alice/solution.py", "graded alice/solution.py: 3/3 accepted, 0.1 s")
+    progress.close()
+    shown = screen.getvalue()
+    assert "alice/solution.py" in shown and "3/3" in shown and "\x1b[" in shown
+    plain = io.StringIO()
+    progress = SolutionsProgress(2, 3, stream=plain, terminal=False)
+    progress.started("bob.py")
+    progress.advance("bob.py")
+    progress.finished("bob.py", "graded bob.py: 0/3 accepted (TLE 3), 15.0 s")
+    progress.close()
+    assert plain.getvalue() == "graded bob.py: 0/3 accepted (TLE 3), 15.0 s\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -17,16 +18,18 @@ CASE = Case("p", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
 SECONDS = 120  # a prompt answers in well under a second here
 
 
-def terminal(tmp_path: Path) -> tuple[object, io.StringIO]:
+def terminal(tmp_path: Path, colour: bool = False) -> tuple[object, io.StringIO]:
     """`play` on the case, in a terminal that shows only what the program prints (the
     terminal's own echo of the keys is off, so typed text reaches the screen only through
     the program)."""
     path = tmp_path / "case.json"
     path.write_text(json.dumps([CASE.to_json()]))
     screen = io.StringIO()
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    env.update({"TERM": "xterm-256color"} if colour else {"NO_COLOR": "1", "TERM": "dumb"})
     child = pexpect.spawn(sys.executable, ["-m", "judge", "play", "--cases", str(path)],
                           cwd=str(ROOT), encoding="utf-8", timeout=SECONDS, echo=False,
-                          dimensions=(40, 120))
+                          dimensions=(40, 120), env=env)
     child.logfile_read = screen
     return child, screen
 
@@ -49,7 +52,7 @@ def test_a_game_on_the_board_ends_with_exit_and_its_review(tmp_path: Path) -> No
     child.expect("review of 2 guesses ")  # exit spent none
     child.expect(pexpect.EOF)
     child.close()
-    shown = screen.getvalue()
+    shown = screen.getvalue()  # a dumb terminal: no escape at all may reach the screen
     assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
     assert "guess 3/10" not in shown
     assert child.exitstatus == 1
@@ -64,3 +67,13 @@ def test_ctrl_d_ends_the_game_with_its_review(tmp_path: Path) -> None:
     child.expect("the secret was ccbazz")
     child.expect(r"1\. eiowzz +reply  2 +4 -> 3 words")
     child.expect(pexpect.EOF)
+
+
+def test_a_terminal_gets_colour(tmp_path: Path) -> None:
+    child, screen = terminal(tmp_path, colour=True)
+    child.expect("guess> ")
+    child.sendline("acckzz")
+    child.expect("guess> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "\x1b[" in screen.getvalue()

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
     from judge.grading import grade
     from judge.report.json_report import leaderboard_json
-    from judge.report.progress import Progress
+    from judge.report.progress import SolutionsProgress
     from judge.report.text import leaderboard, order_line
 
     if args.jobs < 1:
@@ -51,23 +51,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} in the folders "
               f"given, not in a language the judge runs: {shown}"
               f"{', ...' if len(skipped) > 5 else ''}", flush=True)
-    progress = Progress(len(cases) * len(runners), f"grading {len(runners)} solutions",
-                        enabled=False if args.quiet else None)
+    names = labels(solutions)
+    progress = SolutionsProgress(len(solutions), len(cases), enabled=not args.quiet)
     order = order_seed(args)  # one order for every solution: the same games, side by side
 
-    def graded(solution: Path, runner: Runner) -> Report:
+    def graded(solution: Path, runner: Runner, label: str) -> Report:
         # Each solution has its own worker process, so threads grade them side by side.
-        return grade(runner, str(solution), cases, args.seed, args.adversary,
-                     lambda result: progress.advance(), order,
-                     args.fail_fast, args.solution_seconds)
+        progress.started(label)
+        report = grade(runner, str(solution), cases, args.seed, args.adversary,
+                       lambda result: progress.advance(label), order,
+                       args.fail_fast, args.solution_seconds)
+        s = report.summary()
+        failed = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC")
+        progress.finished(label, f"graded {safe(label)}: {s['accepted']}/{s['cases']} "
+                                 f"accepted{f' ({failed})' if failed else ''}, "
+                                 f"{s['time_s']:.1f} s")
+        return report
 
     workers = 1 if args.in_process else args.jobs
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            reports = list(pool.map(graded, solutions, runners))
+            reports = list(pool.map(graded, solutions, runners, names))
     finally:
         progress.close()
-    for report, solution, label in zip(reports, solutions, labels(solutions), strict=True):
+    for report, solution, label in zip(reports, solutions, names, strict=True):
         report.shard, report.label = args.shard, label
         report.provenance = provenance(args, solution)
     reports = ranked(reports)

@@ -53,8 +53,14 @@ def run(args: argparse.Namespace) -> int:
         listed = (rng.sample(english_words(), args.words) if args.english
                   else random_words(rng, args.words))
         case = Case("practice", rng.choice(listed), tuple(listed), args.allowed)
+    from rich.console import Console
+
+    # Colour where the terminal has it (rich highlights the numbers and words of each line);
+    # plain text in a pipe. Every text is already escaped: markup is off.
+    console = Console(highlight=True, soft_wrap=True, emoji=False)
     game = Game.start(case, adversary=args.adversary)
-    accepted = session(game, typed_lines("guess> "), print)
+    accepted = session(game, typed_lines("guess> "),
+                       lambda text: console.print(text, markup=False))
     return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
 
 

@@ -1,7 +1,8 @@
-"""A progress line for long runs: on a terminal only, silent when piped or asked to be quiet.
+"""Progress for long runs: on a terminal only, silent when piped or asked to be quiet.
 
-Written by hand rather than taken from tqdm or rich: one line with a count, a rate and the
-time left is all the judge needs, and it must stay thread-safe for `compare --jobs`.
+`Progress` is one line written by hand (a count, a rate, the time left: all grade needs).
+compare's `SolutionsProgress` shows several solutions at once, and there rich's live
+display, a well-kept library, beats what we would write.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import TextIO
+from typing import Any, TextIO
 
 REDRAW_SECONDS = 0.25
 
@@ -63,3 +64,60 @@ class Progress:
                 self.stream.write("\r" + " " * self._width + "\r")
                 self.stream.flush()
                 self._width = 0
+
+
+class SolutionsProgress:
+    """compare's progress, a solution at a time: on a terminal, rich's live display (a bar
+    for the whole class and one for each solution being graded, a line for each solution
+    done); elsewhere a plain line for each solution done. Thread-safe: solutions are graded
+    side by side."""
+
+    def __init__(self, solutions: int, cases: int, enabled: bool = True,
+                 stream: TextIO | None = None, terminal: bool | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled, self.cases = enabled, cases
+        self.live = enabled and (self.stream.isatty() if terminal is None else terminal)
+        self._lock = threading.Lock()
+        self._tasks: dict[str, Any] = {}
+        if self.live:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            console = Console(file=self.stream, force_terminal=True, highlight=False)
+            self._rich = Progress(TextColumn("{task.description}"), BarColumn(),
+                                  MofNCompleteColumn(), TimeRemainingColumn(),
+                                  console=console, transient=True)
+            self._all = self._rich.add_task("all solutions", total=solutions * cases)
+            self._rich.start()
+
+    def started(self, label: str) -> None:
+        if self.live:
+            with self._lock:
+                self._tasks[label] = self._rich.add_task(f"  {label}", total=self.cases)
+
+    def advance(self, label: str) -> None:
+        if self.live:
+            with self._lock:
+                self._rich.advance(self._tasks[label])
+                self._rich.advance(self._all)
+
+    def finished(self, label: str, line: str) -> None:
+        if not self.enabled:
+            return
+        with self._lock:
+            if self.live:
+                self._rich.remove_task(self._tasks.pop(label))
+                self._rich.console.print(line, markup=False, highlight=False)
+            else:
+                self.stream.write(line + "\n")
+                self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self._rich.stop()
