@@ -69,24 +69,25 @@ def at_random(candidates: npt.NDArray[np.intp], rng: random.Random) -> int:
 def seed000(words: int = 10_000, games: int = 2_000, seed: int = 0) -> str:
     rng = random.Random(seed)
     matrix = match_matrix(random_words(rng, words))
-    lines = [f"seed 000 on {words:,} random six-letter words (random.Random({seed}))", ""]
+    lines = [f"the Kotlin write-up's figures on {words:,} random six-letter words "
+             f"(random.Random({seed}))", ""]
     lines.append("match counts 0..6 of one word against all the others")
-    lines.append(f"  {'seed 000':<10} {', '.join(map(str, SEED000_DISTRIBUTION))}")
+    lines.append(f"  {'write-up':<10} {', '.join(map(str, SEED000_DISTRIBUTION))}")
     lines.append(f"  {'measured':<10} {', '.join(map(str, match_distribution(matrix, 0)))}")
     expected = expected_distribution(words - 1)
     lines.append(f"  {'binomial':<10} {', '.join(f'{e:.0f}' for e in expected)}")
     lines.append("")
-    lines.append("ten words chosen at random: seed 000 | measured")
+    lines.append("ten words chosen at random: write-up | measured")
     chosen = rng.sample(range(words), 10)
     for theirs, word in zip(SEED000_TEN_WORDS, chosen, strict=True):
         ours = match_distribution(matrix, word)
         lines.append(f"  {', '.join(map(str, theirs)):<32} | {', '.join(map(str, ours))}")
     no_match = float((matrix[np.triu_indices(min(words, 2000), k=1)] == 0).mean())
     lines.append("")
-    lines.append(f"chance that two random words share no letter position: seed 000 "
+    lines.append(f"chance that two random words share no letter position: write-up "
                  f"{SEED000_NO_MATCH} = (25/26)^6 = {(25 / 26) ** 6:.5f}, measured {no_match:.5f}")
     lines.append("")
-    lines.append(f"guesses to find the secret ({games:,} secrets): seed 000 says "
+    lines.append(f"guesses to find the secret ({games:,} secrets): the write-up says "
                  f"{SEED000_GUESSES}")
     secrets = rng.sample(range(words), games)
     for name, pick in (("first candidate", first), ("random candidate", at_random)):
@@ -107,12 +108,16 @@ def seed003(lists: int = 100, words: int = 100, seed: int = 0) -> str:
     spread = Counter(worst_cases)
     share = sum(n for w, n in spread.items() if 6 <= w <= 10) / lists
     return "\n".join([
-        f"seed 003: minimax over the candidates, worst case over every secret of {lists} random "
+        f"the JavaScript write-up: minimax over the candidates, worst case over every secret of "
+        f"{lists} random "
         f"{words}-word lists (random.Random({seed}))",
-        f"  seed 003 says   {SEED003_CLAIM}",
+        f"  it says         {SEED003_CLAIM}",
         "  measured        worst cases " + " ".join(f"{w}:{n}" for w, n in sorted(spread.items()))
         + f"; {share:.0%} of lists within 6-10",
     ])
 
 
-EXPERIMENTS: dict[str, Callable[[], str]] = {"seed000": seed000, "seed003": seed003}
+# Named by what they measure; the old names, after the write-ups' file numbers, still work.
+EXPERIMENTS: dict[str, Callable[[], str]] = {"match-counts": seed000,
+                                             "minimax-worst-case": seed003}
+OLD_NAMES = {"seed000": "match-counts", "seed003": "minimax-worst-case"}

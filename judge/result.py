@@ -119,10 +119,11 @@ class Report:
 
 
 # The one order of a leaderboard, the same in every output: most cases accepted first, then
-# the fewest guesses on average over the games played, then the fewest in the worst game,
-# then the least time.
+# the fewest guesses on average over the games played, then the fewest in the worst game.
+# Time is left out: it measures the machine's load as much as the solution. Equal solutions
+# share a rank, listed by name.
 RANKING = ("accepted cases (more first), then mean guesses over games played, then most "
-           "guesses in a game, then time (less first)")
+           "guesses in a game (fewer first); equal solutions share a rank")
 
 
 def ranking_key(report: Report) -> tuple[float, ...]:
@@ -130,15 +131,14 @@ def ranking_key(report: Report) -> tuple[float, ...]:
     inf = float("inf")
     mean = s["mean_guesses_played"]
     worst = s["worst_guesses_played"]
-    return (-s["accepted"], inf if mean is None else mean, inf if worst is None else worst,
-            s["time_s"])
+    return (-s["accepted"], inf if mean is None else mean, inf if worst is None else worst)
 
 
 def ranked(reports: list[Report]) -> list[Report]:
-    """The reports best first, each with its rank; equal but for time, equal rank."""
-    ordered = sorted(reports, key=ranking_key)
+    """The reports best first, each with its rank."""
+    ordered = sorted(reports, key=lambda r: (ranking_key(r), r.name))
     for place, report in enumerate(ordered, 1):
         before = ordered[place - 2] if place > 1 else None
-        tied = before is not None and ranking_key(before)[:3] == ranking_key(report)[:3]
+        tied = before is not None and ranking_key(before) == ranking_key(report)
         report.rank = before.rank if tied and before is not None else place
     return ordered

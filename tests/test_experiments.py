@@ -37,15 +37,16 @@ def test_filtering_play_finds_every_secret() -> None:
 
 def test_reports_put_the_seed_beside_the_measurement() -> None:
     text = seed000(words=1500, games=30)
-    assert "seed 000   7971, 1834, 180, 14, 1, 0, 0" in text and "measured" in text
+    assert "write-up   7971, 1834, 180, 14, 1, 0, 0" in text and "measured" in text
     assert "first candidate" in text and "random candidate" in text
     assert text == seed000(words=1500, games=30)  # seeded: the same every run
     assert "generally 6-10 guesses" in seed003(lists=3, words=60)
 
 
 def test_experiment_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["experiment", "seed003"]) == 0
+    assert main(["experiment", "minimax-worst-case"]) == 0
     assert "worst cases" in capsys.readouterr().out
+    assert main(["experiment", "seed003"]) == 0  # the old name still works
     assert main(["experiment", "seed999"]) == 2
 
 

@@ -24,7 +24,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              "every such file below it")
     add_grading_options(parser)
     more = parser.add_argument_group("comparing")
-    add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each")
+    add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each",
+        default_text="one per core")
     add(more, "--per-list")
     add(more, "--search-seconds", default=60.0,
         more="with --per-list: the search for each list's optimum, bounds shown where it ends")

@@ -4,7 +4,9 @@ exit codes. Each command lives in a module of its own beside this one."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import os
 import signal
 import sys
 import threading
@@ -115,6 +117,11 @@ def run_command(argv: Sequence[str]) -> int:
     command, args = parsed
     try:
         return command.run(args)
+    except BrokenPipeError:
+        # The reader went away (`| head`): nothing left to say, and nobody to say it to.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     except CaseError as e:
         for problem in e.problems:
             print(f"error: {safe(problem, limit=2000)}", file=sys.stderr)

@@ -1,0 +1,176 @@
+"""The documentation cannot go stale: every shell block of README.md and docs/ is run, its exit
+status checked and its output compared where the page shows one (times masked); every flag the
+pages name exists; the command-line reference is the parsers' own text."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from judge.cli.options import DEPRECATED, VOCABULARY
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+SHELL = ("sh", "console", "bash", "shell")
+NOT_RUN = re.compile(r"<!-- not run: (.+?) -->")
+SECONDS = 600  # the slowest block grades every shipped case: about 20 s here
+
+
+@dataclass
+class Block:
+    page: Path
+    line: int
+    language: str
+    text: str
+    not_run: str | None
+
+    @property
+    def name(self) -> str:
+        return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+
+def blocks() -> list[Block]:
+    found = []
+    for page in PAGES:
+        lines = page.read_text().splitlines()
+        i = 0
+        while i < len(lines):
+            fence = re.match(r"^```(\w*)", lines[i])
+            if fence:
+                end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+                marker = NOT_RUN.search(lines[i - 1]) if i else None
+                found.append(Block(page, i + 1, fence[1], "\n".join(lines[i + 1:end]),
+                                   marker[1] if marker else None))
+                i = end
+            i += 1
+    return found
+
+
+SHELL_BLOCKS = [b for b in blocks() if b.language in SHELL]
+
+
+def commands(block: Block) -> list[tuple[str, list[str] | None]]:
+    """Each command of the block, and the output the page shows for it (None: not shown)."""
+    lines = block.text.replace("\\\n", " ").splitlines()
+    if block.language != "console":
+        return [(line.split("  #")[0].strip(), None) for line in lines
+                if line.strip() and not line.lstrip().startswith("#")]
+    found: list[tuple[str, list[str] | None]] = []
+    for line in lines:
+        if line.startswith("$ "):
+            found.append((line[2:], []))
+        else:
+            shown = found[-1][1]
+            assert shown is not None
+            shown.append(line)
+    return found
+
+
+def masked(line: str) -> str:
+    """Times change from run to run; what they time does not."""
+    line = re.sub(r" *\b\d+(\.\d+)? ?(ms|s)\b", " <time>", line.rstrip())
+    return re.sub(r"\d{4}-\d\d-\d\dT[\d:+]+", "<date>", line)
+
+
+def matches(shown: list[str], printed: str) -> bool:
+    """The printed output is the page's, line for line; a line `...` stands for any lines."""
+    pattern = "".join(r"(?:[^\n]*\n)*?" if line == "..." else re.escape(masked(line)) + r"\n"
+                      for line in shown)
+    text = "".join(masked(line) + "\n" for line in printed.splitlines())
+    return re.fullmatch(pattern, text) is not None
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder like the project's, as a reader's would be: the cases, the solutions and the
+    test submissions in reach, `python` and `.venv/bin/python` the judge's interpreter."""
+    here = tmp_path_factory.mktemp("reader")
+    for name in ("cases", "solutions", "tests"):
+        (here / name).symlink_to(ROOT / name)
+    # Scripts, not links: a link to a venv's interpreter would leave the venv behind.
+    for folder in (here / ".venv" / "bin", here / "bin"):
+        folder.mkdir(parents=True)
+        (folder / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+        (folder / "python").chmod(0o755)
+    return here
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", SHELL_BLOCKS, ids=lambda b: b.name)
+def test_every_shell_block_runs_as_the_page_says(block: Block, workspace: Path) -> None:
+    if block.not_run is not None:
+        pytest.skip(f"not run: {block.not_run}")
+    env = {**os.environ, "PATH": f"{workspace / 'bin'}:{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "TERM": "dumb"}
+    for command, shown in commands(block):
+        assert not command.startswith("make "), \
+            f"{block.name}: `{command}` runs make: mark the block <!-- not run: why -->"
+        done = subprocess.run(["bash", "-c", command], cwd=workspace, env=env, text=True,
+                              capture_output=True, timeout=SECONDS, stdin=subprocess.DEVNULL)
+        # 1 is a verdict (a case not accepted); 2 would be a usage error in the page.
+        assert done.returncode in (0, 1), f"{block.name}: `{command}`: {done.stderr[-2000:]}"
+        if shown:
+            assert matches(shown, done.stdout), \
+                f"{block.name}: `{command}` printed:\n{done.stdout}"
+
+
+def test_the_blocks_not_run_say_why() -> None:
+    skipped = [b for b in SHELL_BLOCKS if b.not_run is not None]
+    assert all(len(b.not_run or "") > 20 for b in skipped)
+    assert len(skipped) < len(SHELL_BLOCKS) / 2  # most blocks run
+
+
+EXTERNAL_FLAGS = {"--help", "--version", "--no-sandbox", "--strict-markers", "--dist",
+                  "--fail-under", "--cap-drop", "--unshare-all", "--die-with-parent",
+                  "--new-session", "--ro-bind", "--seccomp", "--size", "--fsize", "--as",
+                  "--no-first-run", "--headless", "--dump-dom", "--screenshot",
+                  "--window-size", "--user-data-dir", "--ignore-scripts", "--prefix",
+                  "--clearenv", "--setenv", "--tmpfs", "--proc", "--dev", "--bind",
+                  "--remount-ro", "--chdir", "--symlink", "--mqueue", "--unshare-user",
+                  "--uid", "--gid", "--enable-logging", "--disable-gpu",
+                  "--max-old-space-size", "--strict", "--random-seed"}
+
+
+def test_every_flag_the_pages_name_exists() -> None:
+    from judge.cli.main import COMMANDS
+
+    for command in COMMANDS.values():
+        command.parser("guess-judge")  # which also lists the old spellings still taken
+    known = set(VOCABULARY) | {old for _, old in DEPRECATED} | EXTERNAL_FLAGS
+    unknown = {}
+    for page in PAGES:
+        for flag in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9]", page.read_text()):
+            if flag not in known:
+                unknown.setdefault(flag, page.relative_to(ROOT))
+    assert unknown == {}
+
+
+def test_the_command_line_reference_is_the_parsers_own() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from make_cli_reference import PAGE, cli_reference
+
+    assert PAGE.read_text() == cli_reference(), \
+        "docs/reference/cli.md is stale: run python scripts/make_cli_reference.py"
+
+
+def test_the_readme_is_a_landing_page() -> None:
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= 220
+    first = next(i for i, line in enumerate(lines) if "python -m judge grade my_solution" in line)
+    play = next(i for i, line in enumerate(lines) if "python -m judge play" in line)
+    assert first < 40 and play < 120
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_page_speaks_of_the_projects_history_or_the_write_ups_file_numbers(
+        page: Path) -> None:
+    text = page.read_text()
+    for pattern in (r"\bissue \d", r"\bsession\b(?!\.py)", r"[Tt]ried and dropped", r"\bseed 00\d",
+                    r"\b00[0-4]_[0-9a-f]{16}"):
+        assert not re.search(pattern, text), (pattern, page)
