@@ -7,7 +7,7 @@ CASES ?= cases
 STAMP := $(VENV)/.installed
 
 .PHONY: help venv system-packages node-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
-	wc2022-bound \
+	wc2022-bound cli-reference \
 	benchmark-cases generated-cases handwritten-cases
 
 help:
@@ -22,6 +22,7 @@ help:
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
 	@echo "make check      the fairness check on every shipped case"
 	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
+	@echo "make cli-reference  write docs/reference/cli.md from the parsers (a test checks it)"
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -97,6 +98,9 @@ bench: $(STAMP)
 
 wc2022-bound: $(STAMP)
 	$(PY) -m judge wc2022-bound
+
+cli-reference: $(STAMP)
+	$(PY) scripts/make_cli_reference.py
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q tests/test_rules.py tests/test_master.py \
