@@ -75,6 +75,7 @@ def test_quiet_and_verbose(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     verbose = capsys.readouterr().out
     assert len(re.findall(r"^game\d+ +AC", verbose, re.M)) == 10  # every case
     assert "secret: kkkkkk" in verbose and "1. aaaaaa -> 0" in verbose  # guesses of failures
+    assert verbose.count("replay: python -m judge grade") == 2  # each failure, its replay
     assert "secret: aaaaaa" not in verbose
     main(["grade", str(walker), "--cases", cases, "-vv"])
     assert "secret: aaaaaa" in capsys.readouterr().out  # every guess of every case

@@ -255,6 +255,12 @@ def test_hint_why_and_the_review_say_one_number_in_one_voice() -> None:
     assert "  optimal   acckzz  solves within 2, counting this one" in text  # hint
     assert "  optimal   acckzz     .   .   1   1   1   .   1   2" in text  # why: the same 2
     assert "1. acckzz   reply  3     4 -> 1 word    solves within 2, counting this one" in text
+    # explain, on a solution that made the same first guess in the same position
+    from judge.practice import explained
+
+    told = "\n".join(explained(CASE, [("acckzz", 3), ("ccbazz", 6)]))
+    assert "    optimal   acckzz     .   .   1   1   1   .   1   2" in told
+    assert "1. acckzz   reply  3     4 -> 1 word    solves within 2, counting this one" in told
 
 
 def test_a_repeated_guess_warns_first_and_a_ruled_out_one_is_noted() -> None:

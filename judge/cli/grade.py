@@ -94,6 +94,8 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
         if args.verbose >= 2 or (args.verbose and result.verdict != "AC"):
             print(transcript_text(result, by_name.get(result.name), args.verbose >= 2),
                   flush=True)
+            if result.verdict != "AC":
+                print(f"replay: {replay_command(args, solution, result, cases)}", flush=True)
 
     if args.verbose:
         print(table_header())
