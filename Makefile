@@ -18,7 +18,7 @@ help:
 	@echo "make compare    leaderboard of every reference solution on cases/benchmark"
 	@echo "make lint       ruff and mypy --strict"
 	@echo "make coverage   tests under coverage, branch report with a floor"
-	@echo "make bench      timings side by side (engine, isolation, solver, fuzzer), JSON too"
+	@echo "make bench      timings side by side, JSON too, and docs/benchmarks.md written anew"
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
 	@echo "make check      the fairness check on every shipped case"
 	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
@@ -94,7 +94,7 @@ coverage: $(STAMP) node-packages
 	$(PY) -m coverage report
 
 bench: $(STAMP)
-	$(PY) -m judge bench --json bench-results.json
+	$(PY) -m judge bench --json bench-results.json --page docs/benchmarks.md
 
 wc2022-bound: $(STAMP)
 	$(PY) -m judge wc2022-bound

@@ -155,3 +155,11 @@ def test_the_class_row_times_a_class_with_and_without_an_endless_loop() -> None:
     assert (row["submissions"], row["cases"], row["class_s"], row["with_loop_s"]) == (2, 2, 4, 9)
     assert row["extra_s"] == 5.0 and row["extra_time_limits"] == 5.0 / row["time_limit_s"]
     assert "with one endless loop among them 9.0 s" in bench.class_lines(row)[0]
+
+
+def test_the_page_is_the_runs_own_lines_with_machine_and_date() -> None:
+    results = {"printed": ["engine against plain Python", "     100 words  ratio 22.7x"]}
+    text = bench.page(results, "python -m judge bench --page p.md", "2026-12-01 10:00 UTC",
+                      bench.machine())
+    assert "- date: 2026-12-01 10:00 UTC" in text and "cores (" in text
+    assert "```text\nengine against plain Python\n     100 words  ratio 22.7x\n```" in text

@@ -13,6 +13,7 @@ from judge.report.files import write_atomically
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--json")
+    add(parser, "--page", default_text="none written")
     add(parser, "--search-seconds", default=60.0, more="the optimal solver's, for each list")
     add(parser, "--fuzz-seconds", default=600.0)
     add(parser, "--wc2022-rounds", default=1000, more="the pure port takes about 5 minutes for "
@@ -25,6 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from judge import bench  # only this command needs the benchmark's imports
 
     require_writable(args.json)
+    require_writable(args.page)
     if args.wc2022_rounds < 1:
         raise UsageError("--wc2022-rounds must be positive")
     check_seconds("--search-seconds", args.search_seconds)
@@ -33,6 +35,13 @@ def run(args: argparse.Namespace) -> int:
                         wc2022_rounds=args.wc2022_rounds)
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
+    if args.page is not None:
+        import datetime
+        import shlex
+
+        command = " ".join(shlex.quote(w) for w in [*shlex.split(args.prog), *args.argv])
+        when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        write_atomically(args.page, bench.page(results, command, when, bench.machine()))
     return EXIT_OK
 
 
