@@ -150,8 +150,10 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
     start = time.monotonic()
 
     def stop_reason() -> str | None:
-        if fail_fast and timeouts >= fail_fast:
-            return (f"not run: the solution had already timed out on {timeouts} cases "
+        # A warm-up game that ran out of time spent a time limit too.
+        spent = timeouts + getattr(runner, "warmup_timeouts", 0)
+        if fail_fast and spent >= fail_fast:
+            return (f"not run: the solution had already timed out {spent} times "
                     f"(--fail-fast {fail_fast}; 0 runs every case)")
         if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
             return (f"not run: the solution had spent its {budget_seconds:g} s "

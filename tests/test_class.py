@@ -151,3 +151,18 @@ def test_a_solution_past_its_time_budget_runs_no_more_cases(tmp_path: Path) -> N
     verdicts = json.loads(report.read_text())["summary"]["verdicts"]
     # Each time-out takes at least 0.3 s: past 0.5 s, after one or two, the rest are not run.
     assert verdicts["TLE"] in (1, 2) and verdicts["SC"] == 5 - verdicts["TLE"]
+
+
+def test_a_warm_up_game_that_times_out_counts_toward_fail_fast(tmp_path: Path) -> None:
+    """Cases of one list are forked from a state warmed by unscored games: an endless loop
+    spends a time limit in the first of them, and fail-fast counts it."""
+    report = tmp_path / "r.json"
+    assert main(["grade", str(SUBMISSIONS / "TLE" / "infinite_loop.py"), "--time-limit", "0.3",
+                 "--fail-fast", "2", "--all-secrets", "--cases",
+                 str(CASES / "handwritten" / "pairs-of-twins.json"), "--json", str(report),
+                 "-q"]) == 1
+    data = json.loads(report.read_text())
+    verdicts = data["summary"]["verdicts"]
+    assert verdicts["TLE"] == 1 and verdicts["SC"] == data["summary"]["cases"] - 1
+    assert "timed out 2 times" in next(c["message"] for c in data["cases"]
+                                       if c["verdict"] == "SC")

@@ -172,6 +172,7 @@ class IsolatedRunner(WorkerOwner):
         # For a harness that cannot fork: every case of the list gets a process of its own.
         self._anew = False
         self._warmups: Sequence[Master] = ()
+        self.warmup_timeouts = 0  # warm-up games that ran out of time
 
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
@@ -278,6 +279,8 @@ class IsolatedRunner(WorkerOwner):
             worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
             outcome = self._converse(worker, warmup, clock)
             worker.output.take(), worker.output.take_recent()  # not a case's output
+            # Unscored, but a time limit spent all the same: --fail-fast counts it.
+            self.warmup_timeouts += outcome.verdict == "TLE"
             if self._worker is not worker or outcome.verdict is not None:
                 return False
         return True
