@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from judge.grading import grade
     from judge.report.json_report import leaderboard_json
     from judge.report.progress import SolutionsProgress
-    from judge.report.text import leaderboard, order_line
+    from judge.report.text import leaderboard, not_accepted_text, order_line
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                        lambda result: progress.advance(label), order,
                        args.fail_fast, args.solution_seconds)
         s = report.summary()
-        failed = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC")
+        failed = not_accepted_text(s)
         progress.finished(label, f"graded {safe(label)}: {s['accepted']}/{s['cases']} "
                                  f"accepted{f' ({failed})' if failed else ''}, "
                                  f"{s['time_s']:.1f} s")

@@ -27,6 +27,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from judge.grading import grade
     from judge.practice import explained
+    from judge.report.text import words_line
 
     require_solution_file(args.solution)
     limits = limits_of(args)
@@ -40,9 +41,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
           f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "
           f"{safe(result.message)}")
-    shown = " ".join(case.words[:24]) + (f" ... and {len(case.words) - 24} more"
-                                          if len(case.words) > 24 else "")
-    print(f"words ({len(case.words)}): {shown}; allowedGuesses {case.allowed_guesses}")
+    print(f"{words_line(case.words, 24)[0]}; allowedGuesses {case.allowed_guesses}")
     if case.note:
         print(f"note: {safe(case.note, limit=1000)}")
     for line in explained(case, result.transcript):

@@ -12,7 +12,7 @@ import html
 from collections import Counter
 from collections.abc import Sequence
 
-from judge.report.text import order_line, why, worst_text
+from judge.report.text import not_accepted_text, order_line, why, worst_text
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 
@@ -67,7 +67,7 @@ def verdict_table(reports: Sequence[Report]) -> str:
             "<th>time</th></tr>"]
     for index, report in enumerate(reports):
         s = report.summary()
-        failed = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
+        failed = not_accepted_text(s) or "-"
         means = "".join(f"<td>{'-' if s[k] is None else f'{s[k]:.3f}'}</td>"
                         for k in ("mean_guesses", "mean_guesses_played"))
         rank = f"<td>{report.rank}</td>" if ranks else ""

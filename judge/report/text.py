@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from judge.cases import Case
 from judge.result import FIGURES, RANKING, CaseResult, Report
@@ -56,6 +57,20 @@ def summary_text(report: Report) -> str:
 WORDS_SHOWN = 12  # of a failing case's list, unless every word is asked for
 
 
+def words_line(words: Sequence[str], most: int | None) -> tuple[str, int]:
+    """A case's list as its input is shown: 'words (N): ...', at most `most` of them (None:
+    every one); and how many were left out."""
+    shown = words if most is None else words[:most]
+    more = len(words) - len(shown)
+    return f"words ({len(words)}): {' '.join(shown)}" + (f" ... and {more} more" if more
+                                                         else ""), more
+
+
+def not_accepted_text(summary: dict[str, Any], separator: str = ", ") -> str:
+    """The verdicts other than AC with their counts ('WA 1, TLE 3'), or '' for none."""
+    return separator.join(f"{v} {n}" for v, n in summary["verdicts"].items() if v != "AC")
+
+
 def transcript_text(result: CaseResult, case: Case | None = None,
                     every_word: bool = False) -> str:
     """A case's game, guess by guess; with its case, the input too (the list, shortened
@@ -63,10 +78,8 @@ def transcript_text(result: CaseResult, case: Case | None = None,
     lines = [f"case {safe(result.name)}: {result.verdict} {safe(result.message)}",
              f"secret: {safe(result.secret)}"]
     if case is not None:
-        shown = case.words if every_word else case.words[:WORDS_SHOWN]
-        more = len(case.words) - len(shown)
-        lines.append(f"words ({len(case.words)}): {' '.join(shown)}"
-                     + (f" ... and {more} more (-vv shows them all)" if more else ""))
+        listed, more = words_line(case.words, None if every_word else WORDS_SHOWN)
+        lines.append(listed + (" (-vv shows them all)" if more else ""))
         if case.note:
             lines.append(f"note: {safe(case.note, limit=1000)}")
     lines += [f"  {i:>3}. {safe(word)} -> {reply}" for i, (word, reply) in
@@ -102,7 +115,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
     for report in reports:
         s = report.summary()
         mean = s["mean_guesses_played"]
-        failed = " ".join(f"{v} {n}" for v, n in s["verdicts"].items() if v != "AC") or "-"
+        failed = not_accepted_text(s, " ") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
         name = safe(report.name)
         name = name if len(name) <= name_width else "…" + name[-(name_width - 1):]
