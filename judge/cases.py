@@ -259,6 +259,14 @@ def cases_named(cases: Sequence[Case], name: str) -> list[Case]:
     return exact or [c for c in cases if name in c.name]
 
 
+def selected(cases: Sequence[Case], all_secrets: bool, name: str | None) -> list[Case]:
+    """The cases a run plays of those loaded: with `all_secrets` each list once per word as
+    the secret, then only those `name` names (see cases_named). One selection for grading and
+    for merge, which makes it again to check a shard."""
+    chosen = every_secret(cases) if all_secrets else list(cases)
+    return cases_named(chosen, name) if name else chosen
+
+
 def case_set_digest(cases: Iterable[Case]) -> str:
     """A hash of what a set of cases plays (names, secrets, lists, limits, in order): two runs
     with the same digest played the same cases, wherever their files were."""

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, case_set_digest, cases_named, every_secret, load_cases
+from judge.cases import Case, case_set_digest, load_cases, selected
 from judge.cli.base import UsageError
 from judge.cli.checks import (
     check_memory,
@@ -55,12 +55,9 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     args.case_set = {"paths": [str(p) for p in paths], "count": len(cases),
                      "digest": case_set_digest(cases)}
     note = None if folder is None else where_from(cases, folder)
-    if getattr(args, "all_secrets", False):
-        cases = every_secret(cases)
-    if args.case:
-        cases = cases_named(cases, args.case)
-        if not cases:
-            raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
+    cases = selected(cases, getattr(args, "all_secrets", False), args.case)
+    if args.case and not cases:
+        raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
     if getattr(args, "shard", None) is not None:
         from judge.report.merge import shard_of
 

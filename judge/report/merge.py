@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from judge.cases import Case, CaseError, case_set_digest, cases_named, every_secret, load_cases
+from judge.cases import Case, CaseError, case_set_digest, load_cases, selected
 from judge.master import runaway_cap
 from judge.result import CaseResult, Report
 from judge.rules import NOT_A_WORD, match
@@ -206,11 +206,9 @@ def run_cases(provenance: dict[str, Any], cases_at: Sequence[Path] | None) -> li
     if case_set_digest(cases) != made.get("digest"):
         raise ReportProblem(f"the case files at {', '.join(map(str, paths))} are not the ones "
                             "the shards were graded on (their content differs)")
-    if selection.get("all_secrets"):
-        cases = every_secret(cases)
-    if isinstance(selection.get("case"), str):
-        cases = cases_named(cases, selection["case"])
-    return cases
+    name = selection.get("case")
+    return selected(cases, bool(selection.get("all_secrets")),
+                    name if isinstance(name, str) else None)
 
 
 def verify(report: Report, cases: Sequence[Case], provenance: dict[str, Any],
