@@ -13,7 +13,7 @@ from judge.grading import grade
 from judge.run.confine import Bubblewrap
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
-from judge.run.syscalls import DENIED, SELF_ONLY, UNIMPLEMENTED
+from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED
 
 from .conftest import needs_bubblewrap
 from .test_integrity import CHEATS, every_secret_of_one_list, learned_words
@@ -26,7 +26,7 @@ CASE = Case("probe", "aaaaaa", ("aaaaaa", "bbbbbb"), 10)
 # that a solution could use to reach outside its case.
 REQUIRED = {"keyctl", "add_key", "request_key", "ptrace", "perf_event_open", "bpf",
             "userfaultfd", "mount", "unshare", "setns", "process_vm_readv", "kcmp",
-            "ioprio_set", "personality"}
+            "ioprio_set", "personality", "cachestat"}
 
 
 def test_the_filter_denies_at_least_what_dockers_default_profile_does() -> None:
@@ -41,12 +41,16 @@ def number(name: str) -> int:
 def expected() -> dict[str, tuple[int, list[int]]]:
     """Each probed call: the errno the filter answers, and the arguments it is made with.
     The arguments are harmless where a call goes through (a bug in the filter)."""
-    calls = {name: (errno.EPERM, [0, 0, 0, 0, 0]) for name in DENIED}
-    calls.update({name: (errno.ENOSYS, [0, 0, 0, 0, 0]) for name in UNIMPLEMENTED})
+    calls = {name: (errno.EPERM, [0] * 6) for name in DENIED}
+    calls.update({name: (errno.ENOSYS, [0] * 6) for name in UNIMPLEMENTED})
     for name, index in SELF_ONLY:
-        args = [0, 0, 0, 0, 0]
+        args = [0] * 6
         args[index] = 1  # process 1: another process of the sandbox
         calls[name] = (errno.EPERM, args)
+    for name, index, flag in FLAGGED:
+        args = [0] * 6  # a read of nothing from stdin: 0 where the flag goes through
+        args[index] = flag
+        calls[name] = (errno.EOPNOTSUPP, args)
     return calls
 
 
@@ -122,7 +126,8 @@ def test_every_denied_call_fails_in_a_python_submission(tmp_path: Path) -> None:
 def test_the_probe_can_tell_a_refusal_from_a_call_that_went_through(tmp_path: Path) -> None:
     """The control, without the sandbox's filter: calls that are harmless with these
     arguments go through, so the test above fails where the filter is missing."""
-    calls = {name: expected()[name] for name in ("unshare", "personality", "prlimit64")}
+    calls = {name: expected()[name]
+             for name in ("unshare", "personality", "prlimit64", "preadv2")}
     path = tmp_path / "probe.py"
     path.write_text(PYTHON_PROBE.format(calls={n: (number(n), a) for n, (_, a) in calls.items()}))
     found = probe_results(run_probe(path, sandbox=False))

@@ -74,6 +74,7 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     if not done.is_dir():
         root.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix="building-", dir=root))
+        work.chmod(0o755)  # a sandboxed worker may run as another user (confine.WORKER_USER)
         try:
             for name, content in build.files.items():
                 (work / name).write_bytes(content)
@@ -93,6 +94,7 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
         evict(root, cache_limit_mb(), keep=done)
     with contextlib.suppress(OSError):
         os.utime(done)  # used now: the last to be evicted
+        done.chmod(0o755)  # a build kept by an older judge was for root's eyes only
     error_file = done / ERROR_FILE
     if error_file.is_file():
         return CompileError(error_file.read_text(encoding="utf-8").rstrip("\n"))

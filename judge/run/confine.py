@@ -6,6 +6,7 @@ Both take a harness's `Launch` and return the command to start; a harness never 
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 from collections.abc import Mapping
@@ -20,6 +21,15 @@ from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
 # the worker's own (PROTOCOL.md).
 PRIVATE_DIRECTORIES = "JUDGE_PRIVATE_DIRECTORIES"
 PRIVATE_IPC = "JUDGE_PRIVATE_IPC"
+
+
+# Who a sandboxed worker runs as when the judge is root: "nobody", a user that owns no file and
+# may write none outside the sandbox's /tmp. The page cache's state is then hidden from it
+# (the kernel answers mincore() and cachestat() only for files the caller could write), so a
+# case cannot read marks that another case, run or submission left by reading chosen pages.
+# A judge run by an ordinary user runs workers as that user: the files it owns stay visible.
+WORKER_USER = 65534
+SETPRIV = "/usr/bin/setpriv"
 
 
 class SandboxUnavailable(Exception):
@@ -72,22 +82,22 @@ class Bubblewrap:
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
         self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
-    def _sandbox(self, toolchain: tuple[str, ...]) -> list[str]:
+    def _sandbox(self, toolchain: tuple[str, ...], namespaces: list[str]) -> list[str]:
         """bubblewrap with its namespaces, /usr, /proc, /dev, a private /tmp and the toolchain
         read-only: what every sandboxed process sees, a worker or a compiler."""
-        return [self.path, "--unshare-all", "--die-with-parent", "--new-session",
-                "--cap-drop", "ALL", "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+        return [self.path, *namespaces, "--die-with-parent", "--new-session",
+                "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
                 "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
                 "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
-                *self.tmp_size, "--tmpfs", "/tmp",
+                *self.tmp_size, "--perms", "1777", "--tmpfs", "/tmp",
                 # After the tmpfs, so that a toolchain directory under /tmp is not hidden by it.
-                *[x for d in toolchain if not d.startswith("/usr/") for x in ("--ro-bind", d, d)]]
+                *[x for d in toolchain if not d.startswith("/usr/") for x in read_only_bind(d, d)]]
 
     def command(self, launch: Launch) -> Command:
         binds, argv = [], []
         for argument in launch.argv:
             if isinstance(argument, Mounted):
-                binds += ["--ro-bind", str(argument.host), argument.inside]
+                binds += read_only_bind(str(argument.host), argument.inside)
                 argv.append(argument.inside)
             else:
                 argv.append(argument)
@@ -98,19 +108,48 @@ class Bubblewrap:
         private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp:/dev/mqueue",
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
+        namespaces, as_worker = worker_identity()
         seccomp = filter_fd()
-        return Command([*self._sandbox(launch.toolchain), *binds, *read_only, "--chdir", "/tmp",
-                        "--clearenv", *setenv(launch.env), *private, "--seccomp", str(seccomp),
-                        *argv], {}, pass_fds=(seccomp,))
+        return Command([*self._sandbox(launch.toolchain, namespaces), *binds, *read_only,
+                        "--chdir", "/tmp", "--clearenv", *setenv(launch.env), *private,
+                        "--seccomp", str(seccomp), *as_worker, *argv], {}, pass_fds=(seccomp,))
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         # The compiler sees the toolchain and the build directory: a submission cannot
         # #include a case file, or anything else of the user's, into its program.
         seccomp = filter_fd()
-        return Command([*self._sandbox(build.toolchain), "--bind", str(directory), "/build",
+        return Command([*self._sandbox(build.toolchain, USER_NAMESPACE), "--bind",
+                        str(directory), "/build",
                         "--remount-ro", "/", "--chdir", "/build", "--clearenv",
                         *setenv(build.env), "--seccomp", str(seccomp), *step], {},
                        pass_fds=(seccomp,))
+
+
+def read_only_bind(host: str, inside: str) -> list[str]:
+    """Show `host` at `inside`, read-only. bubblewrap makes missing parent directories that
+    only root may enter: they are made first, open to all, for a worker that is not root."""
+    parents = [str(p) for p in reversed(Path(inside).parents)
+               if str(p) not in ("/", "/tmp", "/usr") and not str(p).startswith("/usr/")]
+    return [*[x for d in parents for x in ("--perms", "0755", "--dir", d)],
+            "--ro-bind", host, inside]
+
+
+# A sandbox in namespaces of its own, the user's too, with no capability left in it.
+USER_NAMESPACE = ["--unshare-all", "--cap-drop", "ALL"]
+
+
+def worker_identity() -> tuple[list[str], list[str]]:
+    """The namespaces of a worker's sandbox, and the command that makes the worker who it runs
+    as. As root: every namespace but the user's, so that the worker really is WORKER_USER (in
+    a user namespace it would be root outside), and setpriv, started by bubblewrap under the
+    filter, drops every capability and becomes that user before the worker starts. Otherwise:
+    a user namespace of its own, as for a build."""
+    if os.geteuid() != 0:
+        return USER_NAMESPACE, []
+    return (["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+             "--unshare-cgroup-try"],
+            [SETPRIV, f"--reuid={WORKER_USER}", f"--regid={WORKER_USER}", "--clear-groups",
+             "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"])
 
 
 def setenv(environment: Mapping[str, str]) -> list[str]:

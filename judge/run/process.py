@@ -183,6 +183,11 @@ class Worker:
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
         output_r, output_w = os.pipe()
+        # A worker may run as another user (confine.WORKER_USER) and open its pipes again by
+        # name (/proc/self/fd/N, as the JVM harness does), which checks the pipe's mode. Only
+        # a holder of a descriptor reaches a pipe by that name, so opening it costs nothing.
+        for fd in (to_worker_r, from_worker_w, output_w):
+            os.fchmod(fd, 0o666)
         command: Command | None = None
         try:
             command = command_for(Channel(to_worker_r, from_worker_w))

@@ -36,6 +36,8 @@ DENIED = (
     "settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
     # memory placement, and I/O priority (of any process: its argument may name another)
     "mbind", "set_mempolicy", "migrate_pages", "move_pages", "ioprio_set",
+    # which pages of a file are in the page cache: marks one case could leave for another
+    "cachestat",
 )
 # Refused as not implemented, so that libraries fall back to what they used before: glibc's
 # threads to clone() (whose namespace flags are checked below), libuv to plain reads.
@@ -44,6 +46,10 @@ UNIMPLEMENTED = ("clone3", "io_uring_setup", "io_uring_enter", "io_uring_registe
 # priority, affinity or limits are not this one's to change.
 SELF_ONLY = (("setpriority", 1), ("sched_setaffinity", 0), ("sched_setscheduler", 0),
              ("sched_setparam", 0), ("sched_setattr", 0), ("prlimit64", 0))
+# Refused, as a kernel without them would, with one flag set in argument `index`: a read or
+# write with RWF_NOWAIT fails at once where the pages are not cached, which tells a process
+# which pages of a shared file another one read (mincore() without mincore()).
+FLAGGED = (("preadv2", 5, 0x00000008), ("pwritev2", 5, 0x00000008))
 # clone() that would make a new namespace.
 NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
                    0x40000000)
@@ -70,6 +76,9 @@ def filter_program() -> bytes:
         rules.add_rule(seccomp.ERRNO(errno.ENOSYS), name)
     for name, index in SELF_ONLY:
         rules.add_rule(seccomp.ERRNO(errno.EPERM), name, seccomp.Arg(index, seccomp.NE, 0))
+    for name, index, flag in FLAGGED:
+        rules.add_rule(seccomp.ERRNO(errno.EOPNOTSUPP), name,
+                       seccomp.Arg(index, seccomp.MASKED_EQ, flag, flag))
     for flag in NAMESPACE_FLAGS:
         rules.add_rule(seccomp.ERRNO(errno.EPERM), "clone",
                        seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))

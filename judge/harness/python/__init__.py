@@ -63,6 +63,7 @@ def package_links() -> Path:
     nothing else of the user's site-packages.
     """
     directory = Path(tempfile.mkdtemp(prefix="guess-judge-packages-"))
+    directory.chmod(0o755)  # a sandboxed worker may run as another user (confine.WORKER_USER)
     atexit.register(shutil.rmtree, directory, ignore_errors=True)
     for path in installed_package_paths():
         (directory / path.name).symlink_to(path)
