@@ -54,6 +54,25 @@ def test_exactly_at_the_limit_is_accepted() -> None:
     assert master.verdict() == ("AC", ACCEPTED_TEXT)
 
 
+@pytest.mark.parametrize(("found_at", "reason"), [
+    (9, "found the secret at guess 9, then kept calling: 11 calls, limit 10"),
+    (10, "found the secret at guess 10, then kept calling: 11 calls, limit 10"),
+    (11, "found the secret at guess 11, limit 10")])
+def test_the_wrong_answer_reason_says_which_limit_was_passed(found_at: int, reason: str) -> None:
+    """At the limit, the secret was found in time and the calls after it are the fault; one
+    past it, the secret came too late."""
+    from judge.grading import wrong_answer_reason
+
+    master = fixed(allowed=10)
+    for _ in range(found_at - 1):
+        master.guess("ccbazz")
+    master.guess("acckzz")
+    while master.calls < 11:
+        master.guess("ccbazz")
+    assert master.verdict() == ("WA", WRONG_ANSWER_TEXT)
+    assert wrong_answer_reason(master, stopped=False) == reason
+
+
 def test_never_guessing_the_secret_is_wrong() -> None:
     master = fixed()
     master.guess("ccbazz")

@@ -201,6 +201,13 @@ FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
              "shard K of N with K > N"]
 
 
+# The reason a refusal gives, where it must be this one: another check would refuse the same
+# file later, for a reason that hides what was wrong.
+REFUSED_BECAUSE = {"shard K of N with K > N": "shard 3/2 does not exist",
+                   "a billion guesses": "guesses",
+                   "AC without the secret": "AC"}
+
+
 @pytest.mark.parametrize("problem", FORGERIES)
 def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Path],
                                                tmp_path: Path,
@@ -220,6 +227,7 @@ def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Pa
     assert main(["merge", str(path), str(other)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert REFUSED_BECAUSE.get(problem, "") in err, err
     assert main(["merge", str(first), str(second)]) in (0, 1)  # the honest pair merges
 
 

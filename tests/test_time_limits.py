@@ -101,8 +101,10 @@ def test_a_wall_clock_time_out_says_how_much_cpu_the_case_used(sandbox: bool,
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
-def test_a_childs_cpu_time_counts_against_the_case(sandbox: bool) -> None:
-    """The parent only waits; its child spins. The CPU limit fires, not the wall backstop."""
-    path = SUBMISSIONS / "TLE" / "child_spins.py"
+@pytest.mark.parametrize("spinner", ["child_spins.py", "children_spin_in_turn.py"])
+def test_a_childs_cpu_time_counts_against_the_case(spinner: str, sandbox: bool) -> None:
+    """The parent only waits; a child spins, or many in turn, each reaped when it ends. The
+    CPU limit fires, not the wall backstop."""
+    path = SUBMISSIONS / "TLE" / spinner
     (result,) = grade(IsolatedRunner(path, ONLY_CPU, sandbox), "x", [CASE]).results
     assert result.verdict == "TLE" and result.message.startswith("more than 1 s of CPU time")

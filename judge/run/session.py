@@ -260,8 +260,10 @@ class IsolatedRunner(WorkerOwner):
             if problem is not None:
                 return problem
             self._level = "list"
-            if self._warm_up(worker, warmups, seed):
-                worker.baseline = descendants(worker.process.pid)
+            worker.baseline = descendants(worker.process.pid)
+            # A process the warm-up games left behind would outlive every case of the list,
+            # holding what each one told it: such a warm state is not played from.
+            if self._warm_up(worker, warmups, seed) and not worker.strays():
                 return worker
             self._retire(worker)
             self._warmups = ()  # they failed once: the list's other cases go without
