@@ -6,7 +6,7 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv system-packages node-packages test test-busy quick grade compare check lint coverage bench fuzz clean \
+.PHONY: help venv system-packages node-packages test test-busy quick grade compare check lint coverage bench fuzz mutation clean \
 	wc2022-bound cli-reference \
 	benchmark-cases generated-cases handwritten-cases
 
@@ -20,6 +20,7 @@ help:
 	@echo "make coverage   tests under coverage, branch report with a floor"
 	@echo "make bench      timings side by side, JSON too, and docs/benchmarks.md written anew"
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
+	@echo "make mutation   mutants planted in the code that decides verdicts: the share the tests catch"
 	@echo "make check      the fairness check on every shipped case"
 	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
 	@echo "make cli-reference  write docs/reference/cli.md from the parsers (a test checks it)"
@@ -101,6 +102,12 @@ wc2022-bound: $(STAMP)
 
 cli-reference: $(STAMP)
 	$(PY) scripts/make_cli_reference.py
+
+# One group of modules at a time, each against the tests that judge it (scripts/mutation.py);
+# GROUPS="merge run" for some of them.
+mutation: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,mutation]'
+	$(PY) scripts/mutation.py $(GROUPS)
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q tests/test_rules.py tests/test_master.py \

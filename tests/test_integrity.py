@@ -340,6 +340,35 @@ def test_files_in_tmp_would_carry_secrets_without_the_wipe() -> None:
     assert any(learned_words(r) for r in report.results)
 
 
+# What each cheat's case is refused for, where it is refused (RTE) rather than played out.
+REACHING_THE_WARM_PROCESS = {
+    "reads_exit_statuses_in_the_warm_process": "did not end cleanly after findSecretWord",
+    "signals_the_warm_process": "sent a signal to a warm process",
+    "marks_the_warm_oom_score": "changed a warm process's oom_score_adj",
+    "silences_the_check": "every case's process would share a writable shared memory mapping",
+    "wakes_the_warm_process": "set a warm process running again",
+}
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+@pytest.mark.parametrize("cheat", sorted(REACHING_THE_WARM_PROCESS))
+def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool) -> None:
+    """The warm process has run the submission's code, so the judge decides from outside
+    (/proc): it checks each case's fork before the case, holds the warm processes still
+    during it, and reads how it ended itself. Each cheat plays as its honest twin or is
+    refused, and no case learns what an earlier one found."""
+    cases = every_secret_of_one_list()[:5]
+    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox), cheat, cases,
+                   order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert learned_words(result) == [], (case.name, result.output)
+        if result.verdict == "AC":
+            assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
+        else:
+            assert result.verdict == "RTE", (result.verdict, result.message)
+            assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
+
+
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_process_left_behind_carries_nothing_to_later_cases(sandbox: bool) -> None:
     """A case that leaves a process behind (a server of the secrets found) retires its

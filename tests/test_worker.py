@@ -216,23 +216,24 @@ def test_what_cannot_be_removed_is_reported(tmp_path: Path,
 
 SHARING_PROBE = """
 import mmap, os, socket, sys, threading, time
-sys.path.insert(0, os.path.dirname(sys.argv[1]))
-import worker
+from judge.run.forks import shared_with_forks
 own = {0, 1, 2}
-print(repr(worker.shared_with_forks(own)))
+def shared():
+    return shared_with_forks(os.getpid(), own)
+print(repr(shared()))
 r, w = os.pipe()
-print(repr(worker.shared_with_forks(own)))
+print(repr(shared()))
 os.close(r); os.close(w)
 reading = open(sys.argv[1], "rb")  # a file open for reading only is no way to talk
-print(repr(worker.shared_with_forks(own)))
+print(repr(shared()))
 board = mmap.mmap(-1, 4096)
-print(repr(worker.shared_with_forks(own)))
+print(repr(shared()))
 board.close()
 writing = open(sys.argv[2], "w")
-print(repr(worker.shared_with_forks(own)))
+print(repr(shared()))
 writing.close()
 threading.Thread(target=time.sleep, args=(5,), daemon=True).start()
-print(repr(worker.shared_with_forks(own)))
+print(repr(shared()))
 """
 
 
@@ -244,7 +245,8 @@ def test_what_forks_would_share_is_found(tmp_path: Path) -> None:
 
     found = subprocess.run([sys.executable, "-c", SHARING_PROBE, worker.__file__,
                             str(tmp_path / "notes")], capture_output=True, text=True,
-                           check=True, stdin=subprocess.DEVNULL).stdout.splitlines()
+                           check=True, stdin=subprocess.DEVNULL,
+                           cwd=Path(__file__).parent.parent).stdout.splitlines()
     nothing, pipe, reading, mapping, writing, thread = (eval(line) for line in found)
     assert nothing == "" and reading == ""
     assert pipe.startswith("an open file descriptor (pipe:")

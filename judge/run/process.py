@@ -31,6 +31,8 @@ SEND_SECONDS = 10.0  # how long a message may wait for room in the pipe outside 
 # (its other processes may wait for the dead one for ever). Told apart by identity, so that no
 # message a worker sends can pass for it.
 MEMORY_KILLED: dict[str, Any] = {"op": "killed for memory"}
+# What receive returns when the case's fork has ended (Worker.case_end_fd) before its case did.
+CASE_PROCESS_ENDED: dict[str, Any] = {"op": "the case's process ended"}
 
 
 class JudgeError(Exception):
@@ -206,6 +208,12 @@ class Worker:
         self.memory: MemoryWatch = NoWatch()
         self._buffer = b""
         self.baseline: set[int] = set()
+        # The worker's ends of its pipes, by the numbers it sees them at (they are kept).
+        self.channel_fds = (0, 1, 2, to_worker_r, from_worker_w)
+        # A pidfd of the case's fork, where the warm process that would report its end is
+        # held still (judge/run/forks.py): readable once the fork has ended.
+        self.case_end_fd: int | None = None
+        self.case_pid = 0
 
     def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
         """Write a message; False if the worker did not take it before `clock` ran out.
@@ -245,10 +253,14 @@ class Worker:
             if self.memory.poll(lambda: {self.process.pid} | descendants(self.process.pid)):
                 return MEMORY_KILLED
             watched = [self._from_worker] + ([self.output.fd] if self.output.open else [])
-            ready, _, _ = select.select(watched, [], [], remaining)
+            ended = [self.case_end_fd] if self.case_end_fd is not None else []
+            ready, _, _ = select.select(watched + ended, [], [], remaining)
             if self.output.open and self.output.fd in ready:
                 self.output.pump()
             if self._from_worker not in ready:
+                if ended and ended[0] in ready:
+                    # Its last words were read first, if it wrote any: it has ended without.
+                    return CASE_PROCESS_ENDED
                 continue
             chunk = os.read(self._from_worker, 65536)
             if not chunk:

@@ -15,6 +15,7 @@ process: each case starts from the same state.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -26,6 +27,7 @@ from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
+from judge.run.forks import CaseFork, case_ended, exit_status, isolate
 from judge.run.limits import (
     DEFAULT_LIMITS,
     Clock,
@@ -34,6 +36,7 @@ from judge.run.limits import (
     tree_memory_enforcer,
 )
 from judge.run.process import (
+    CASE_PROCESS_ENDED,
     MEMORY_KILLED,
     Command,
     Worker,
@@ -173,6 +176,7 @@ class IsolatedRunner(WorkerOwner):
         self._anew = False
         self._warmups: Sequence[Master] = ()
         self.warmup_timeouts = 0  # warm-up games that ran out of time
+        self._list_pid = 0  # the list's warm process, which forks each case
 
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
@@ -256,11 +260,17 @@ class IsolatedRunner(WorkerOwner):
             worker = self._ready_worker(seed)
             if isinstance(worker, str):
                 return worker
+            before = descendants(worker.process.pid)
             problem = self._fork(worker)
             if problem is not None:
                 return problem
             self._level = "list"
             worker.baseline = descendants(worker.process.pid)
+            forked = worker.baseline - before
+            if len(forked) != 1:
+                self._retire(worker)
+                return "the solution's process started other processes as it forked"
+            (self._list_pid,) = forked
             # A process the warm-up games left behind would outlive every case of the list,
             # holding what each one told it: such a warm state is not played from.
             if self._warm_up(worker, warmups, seed) and not worker.strays():
@@ -297,13 +307,27 @@ class IsolatedRunner(WorkerOwner):
             self._fork_ahead(worker)  # the list's first case, or one after a failed case
             if self._worker is not worker:
                 return Outcome("RTE", "the solution's process did not take the judge's fork")
+        case_fork: CaseFork | None = None
+        if self._level == "case":
+            isolated = isolate(self._list_pid, {worker.process.pid} | worker.baseline,
+                               worker.channel_fds)
+            if isinstance(isolated, str):
+                self._retire(worker)
+                return Outcome("RTE", isolated)
+            case_fork = isolated
+            worker.case_pid, worker.case_end_fd = case_fork.pid, os.pidfd_open(case_fork.pid)
         clock = self._case_clock(worker)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seed,
                      "dump_after": dump_time(self.limits.time_seconds),
                      "dump_after_wall": dump_time(self.limits.time_seconds *
                                                   self.limits.wall_backstop)})
-        outcome = self._converse(worker, master, clock)
+        try:
+            outcome = self._converse(worker, master, clock)
+        finally:
+            if worker.case_end_fd is not None:
+                os.close(worker.case_end_fd)
+                worker.case_end_fd = None
         outcome.seconds = clock.wall_seconds()
         if worker.memory.kills() > kills:
             # Whatever else happened, its processes together passed the limit.
@@ -312,16 +336,18 @@ class IsolatedRunner(WorkerOwner):
             outcome = Outcome("MLE", f"the solution's processes together used more than "
                                      f"{self.limits.memory_mb} MiB; the kernel killed one",
                               seconds=outcome.seconds)
-        if self._worker is worker and self._level == "case":
-            # The case's fork ends by itself once its case is over, and ends well: an exit
-            # status is a message that a fork's parent, the list's warm state, would read.
-            status = self._joined(worker)
-            if status != 0 and outcome.verdict is None:
-                ended = ("it never said how" if status is None else
-                         exit_description(status).replace(" before findSecretWord returned", ""))
-                outcome = Outcome("RTE", f"the case's process did not end cleanly after "
-                                         f"findSecretWord returned: {ended}",
-                                  output=outcome.output, seconds=outcome.seconds)
+        if case_fork is not None and self._worker is worker:
+            # The case's fork ends by itself once its case is over, and ends well, touching
+            # no warm process: otherwise they never run again, and what it sent dies with them.
+            problem = case_ended(case_fork)
+            if problem:
+                self._retire(worker)
+                if outcome.verdict is None:
+                    outcome = Outcome("RTE", problem, output=outcome.output,
+                                      seconds=outcome.seconds)
+            else:
+                case_fork.release()
+                self._joined(worker)  # its parent reaps it and says so; the judge knew already
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if self._load_output:
@@ -372,10 +398,10 @@ class IsolatedRunner(WorkerOwner):
                     return ended(Outcome("TLE", detail))
             elif op == "done" or op == "stopped":
                 return ended(Outcome(None))
-            elif op == "joined" and self._level == "case":
-                # The case's fork died; its parent, the list's warm state, lives on.
-                self._level = "list"
-                return ended(Outcome("RTE", exit_description(message.get("status"))))
+            elif message is CASE_PROCESS_ENDED:
+                # The case's fork died; play() retires the warm processes unless it ended well.
+                return ended(Outcome("RTE", exit_description(
+                    exit_status(worker.case_pid))))
             elif op == "raised":
                 verdict: Verdict = "MLE" if message.get("kind") == "MLE" else "RTE"
                 return ended(Outcome(verdict, safe_block(message.get("error", ""))))

@@ -244,7 +244,6 @@ class ForkedOnce:
 
     value = False
     refused = ""
-    shared: str | None = None  # what the list's process would share with its forks, once known
 
 
 # Directories the sandbox gives the worker for itself alone (PROTOCOL.md): emptied before each
@@ -329,35 +328,6 @@ def empty_private_ipc() -> str:
     return ""
 
 
-def shared_with_forks(own_fds: set[int]) -> str:
-    """What of this process its forks would share with one another, beyond its memory: one
-    case could leave a secret there for the next. Empty when there is nothing of the kind."""
-    try:
-        threads = len(os.listdir("/proc/self/task"))
-        with open("/proc/self/maps") as f:
-            shared = [line.split() for line in f if line.split()[1][1::2] == "ws"]
-        fds = os.listdir("/proc/self/fd")
-    except (OSError, IndexError):
-        return "a process whose state the judge could not read"
-    if threads > 1:
-        others = "another thread" if threads == 2 else f"{threads - 1} other threads"
-        return f"{others}, running beside every case"
-    if shared:
-        return f"a writable shared memory mapping ({' '.join(shared[0][5:]) or 'anonymous'})"
-    for fd in sorted(int(n) for n in fds):
-        if fd in own_fds:
-            continue
-        try:
-            target = os.readlink(f"/proc/self/fd/{fd}")
-            with open(f"/proc/self/fdinfo/{fd}") as f:
-                flags = int(next(line for line in f if line.startswith("flags:")).split()[1], 8)
-        except (OSError, StopIteration, ValueError):
-            continue  # closed since it was listed: the listing's own descriptor
-        if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
-            return f"an open file descriptor ({target})"
-    return ""
-
-
 def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     """Handle "fork" and "exit" (PROTOCOL.md, fresh state per case); False for other requests.
 
@@ -373,12 +343,10 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         return False
     once = request.get("once") is True
     if once:
-        if ForkedOnce.shared is None:
-            # Once per list: with one thread left, nothing but this code runs here any more.
-            ForkedOnce.shared = shared_with_forks({0, 1, 2, *channel.fds()})
-            # Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
-            prctl(PR_SET_DUMPABLE, 0)
-        refused = ForkedOnce.shared or empty_private_directories() or empty_private_ipc()
+        # Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
+        # What a fork shares with this process is the judge's to check, from outside.
+        prctl(PR_SET_DUMPABLE, 0)
+        refused = empty_private_directories() or empty_private_ipc()
     flush_output()  # or what is buffered would be printed twice, by parent and child
     # Objects that exist now are left out of the child's garbage collections: the collector
     # would otherwise touch, and so copy, every page the two processes share.
@@ -417,9 +385,8 @@ def serve(channel: Channel, solution_path: str) -> None:
         outcome: dict[str, Any] = {"op": "done"}
         if ForkedOnce.refused:
             channel.send({"op": "raised", "kind": "RTE", "error": capped(
-                f"every case's process would share {ForkedOnce.refused}: one case could leave "
-                "its secret there for the next, so the judge does not play cases from this "
-                "state")})
+                f"{ForkedOnce.refused}: one case could leave its secret there for the next, "
+                "so the judge does not play cases from this state")})
             os._exit(0)
         set_stack_dumps(request.get("dump_after"), request.get("dump_after_wall"))
         try:

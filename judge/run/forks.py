@@ -1,0 +1,206 @@
+"""What the judge checks, from outside, about each case's fork and the warm processes above it.
+
+A harness that forks (Python's) plays every case of a list in a fork of one warm process, which
+has run the submission's code: the file's top level and the warm-up games. Nothing that process
+says can be trusted, so the judge decides from /proc alone:
+
+- before the case, what the fork shares with the processes it came from beyond copied memory:
+  another thread, a writable shared mapping, an open pipe, socket or writable file. A case could
+  leave its secret there for the next one.
+- during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
+- after the case, before they go on: the fork ended with status 0 (read while it is a zombie,
+  which its stopped parent cannot reap, so a chosen status never reaches the warm process),
+  and no warm process was touched: still stopped, no signal pending but a child's end, the same
+  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from judge.run.process import exit_description
+
+# How long a fork may take to appear, stop or end: far beyond what any of them needs (a fork
+# takes milliseconds), so that only a process that will not is refused.
+SETTLE_SECONDS = 10.0
+POLL_SECONDS = 0.0002
+# A child's end is the one signal a warm process may have waiting once its case is over.
+EXPECTED_PENDING = 1 << (signal.SIGCHLD - 1)
+# What a warm process may be while a case plays: stopped, or past doing anything (a zombie, or
+# gone: a process the file started and the judge killed, which nobody reaps).
+HELD = ("T", "Z", "")
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """/proc/PID/stat from its third field (the state) on; None once the process is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def state_of(pid: int) -> str:
+    """The process's state letter (R, S, T, Z, ...), or "" once it is gone."""
+    fields = stat_fields(pid)
+    return fields[0] if fields else ""
+
+
+def exit_status(pid: int) -> int | None:
+    """A zombie's exit code, negative for the signal that killed it; None if not a zombie."""
+    fields = stat_fields(pid)
+    if not fields or fields[0] != "Z" or len(fields) < 50:
+        return None
+    return os.waitstatus_to_exitcode(int(fields[49]))
+
+
+def children_of(pid: int) -> set[int]:
+    found: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found |= {int(c) for c in f.read().split()}
+        except OSError:
+            continue
+    return found
+
+
+def pending_signals(pid: int) -> int:
+    """The signals waiting for the process, its own and its thread group's, as a mask."""
+    mask = 0
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(("SigPnd:", "ShdPnd:")):
+                    mask |= int(line.split()[1], 16)
+    except (OSError, ValueError, IndexError):
+        return -1
+    return mask
+
+
+def oom_score_adj(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/oom_score_adj") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
+def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
+    """What of this process a fork shares with its parent and its siblings beyond copied
+    memory; empty when there is nothing of the kind."""
+    try:
+        threads = len(os.listdir(f"/proc/{pid}/task"))
+        with open(f"/proc/{pid}/maps") as f:
+            shared = [line.split() for line in f if line.split()[1][1::2] == "ws"]
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except (OSError, IndexError):
+        return "a process whose state the judge could not read"
+    if threads > 1:
+        others = "another thread" if threads == 2 else f"{threads - 1} other threads"
+        return f"{others}, running beside every case"
+    if shared:
+        return f"a writable shared memory mapping ({' '.join(shared[0][5:]) or 'anonymous'})"
+    own = set(own_fds)
+    for fd in sorted(int(n) for n in fds):
+        if fd in own:
+            continue
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                flags = int(next(line for line in f if line.startswith("flags:")).split()[1], 8)
+        except (OSError, StopIteration, ValueError):
+            continue  # closed since it was listed
+        if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
+            return f"an open file descriptor ({target})"
+    return ""
+
+
+def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> bool:
+    """Poll `condition` until it holds or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(POLL_SECONDS)
+    return True
+
+
+def signal_each(pids: Iterable[int], signum: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signum)
+        except (ProcessLookupError, PermissionError):
+            continue
+
+
+@dataclass
+class CaseFork:
+    """One case's fork, found below its warm parent, with the warm processes held still."""
+
+    pid: int
+    warm: set[int]
+    held: set[int] = field(default_factory=set)  # the warm processes that were alive, stopped
+    scores: dict[int, str] = field(default_factory=dict)
+
+    def release(self) -> None:
+        signal_each(self.warm, signal.SIGCONT)
+
+
+def isolate(parent: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | str:
+    """Find the case's fork below `parent` (the list's warm process), stop every warm process
+    and check from outside what the fork shares with them. The fork, or why the case is not
+    played from this state (the warm processes then go on)."""
+    found: list[int] = []
+
+    def forked() -> bool:
+        found[:] = sorted(children_of(parent))
+        return bool(found)
+
+    if not waited(forked):
+        return "the solution's process did not fork for its case in time"
+    if len(found) > 1:
+        return "the solution's warm process started other processes beside the case's"
+    case = CaseFork(found[0], set(warm))
+    signal_each(case.warm, signal.SIGSTOP)
+    if not waited(lambda: all(state_of(p) in HELD for p in case.warm)):
+        case.release()
+        return "the solution's warm process could not be stopped during the case"
+    case.held = {p for p in case.warm if state_of(p) == "T"}
+    case.scores = {p: oom_score_adj(p) for p in case.held}
+    shared = shared_with_forks(case.pid, own_fds)
+    if shared:
+        case.release()
+        return (f"every case's process would share {shared}: one case could leave its "
+                "secret there for the next, so the judge does not play cases from this state")
+    return case
+
+
+def case_ended(case: CaseFork) -> str:
+    """After the case: whether it reached a warm process, and how its fork ended; empty when
+    it touched nothing and ended with status 0. The warm processes are still stopped."""
+    if not waited(lambda: state_of(case.pid) in ("Z", "")):
+        return "the case's process did not end after findSecretWord returned"
+    for pid in sorted(case.held):
+        if state_of(pid) != "T":
+            return "the case's process set a warm process running again, or ended one"
+        pending = pending_signals(pid)
+        if pending & ~EXPECTED_PENDING:
+            return "the case's process sent a signal to a warm process"
+        if oom_score_adj(pid) != case.scores.get(pid, ""):
+            return "the case's process changed a warm process's oom_score_adj"
+    status = exit_status(case.pid)
+    if status is None:
+        return "the case's process was reaped by another before the judge saw how it ended"
+    if status != 0:
+        return ("the case's process did not end cleanly after findSecretWord returned: "
+                + exit_description(status).replace(" before findSecretWord returned", ""))
+    return ""

@@ -1,0 +1,160 @@
+"""`make mutation`: how many small bugs planted in the code that decides verdicts the tests catch.
+
+mutmut plants each bug (a mutant) in a copy of the project and runs the tests that reach the
+function it is in (it records which tests call which functions first). The modules come in
+groups, each with the test files that judge it, so that a mutant in the merge of shards is not
+tried against the whole suite: every group runs in a copy of its own, one after another.
+
+A mutant the tests do not catch survives. Survivors known to change nothing a user could see
+(equivalent mutants) are listed, with their reasons, in EQUIVALENT below and in
+docs/development.md; they are left out of the score. Code that runs in the worker process
+(judge/harness/python/worker.py and the other languages' harnesses) is not mutated here: it
+runs in another interpreter, in the sandbox, where mutmut cannot switch its mutants on.
+
+Usage: python scripts/mutation.py [GROUP ...] [--keep]   (every group when none is named)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# What a copy needs beside the modules: the tests read cases, solutions and scripts.
+COPIED = ("judge", "tests", "cases", "solutions", "scripts", "docs", "pyproject.toml",
+          "README.md", "Makefile")
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+GROUPS = (
+    Group("verdicts", ("judge/master.py", "judge/rules.py", "judge/grading.py",
+                       "judge/result.py", "judge/verdicts.py"),
+          ("tests/test_master.py", "tests/test_rules.py", "tests/test_feedback.py",
+           "tests/test_integrity.py", "tests/test_cli_output.py", "tests/test_html.py")),
+    Group("run", ("judge/run/*",),
+          ("tests/test_time_limits.py", "tests/test_worker.py", "tests/test_integrity.py",
+           "tests/test_syscall_filter.py", "tests/test_build_caps.py",
+           "tests/test_page_cache.py", "tests/test_submissions.py")),
+    Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
+                      "judge/harness/registry.py", "judge/harness/toolchain.py",
+                      "judge/harness/*/__init__.py"),
+          ("tests/test_languages.py", "tests/test_submissions.py", "tests/test_loading.py")),
+    Group("merge", ("judge/report/merge.py",), ("tests/test_merge.py",)),
+    Group("wc2022", ("judge/wc2022/*",),
+          ("tests/test_wc2022.py", "tests/test_wc2022_points.py", "tests/test_wc2022_bound.py",
+           "tests/test_wc2022_numpy.py")),
+    Group("optimal", ("judge/analysis/optimal.py",),
+          ("tests/test_optimal.py", "tests/test_optimal_worst_case.py",
+           "tests/test_fairness.py")),
+)
+
+# Survivors that change nothing observable, by mutmut's name for them, with the reason.
+EQUIVALENT: dict[str, str] = {}
+
+STATUS = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
+
+
+def mutmut_config(group: Group) -> str:
+    listed = ", ".join(f'"{m}"' for m in group.modules)
+    tests = ", ".join(f'"{t}"' for t in group.tests)
+    return (f"\n[tool.mutmut]\nsource_paths = [\"judge\"]\nonly_mutate = [{listed}]\n"
+            f"do_not_mutate = [\"judge/harness/python/worker.py\"]\n"
+            f"also_copy = [\"cases\", \"solutions\", \"scripts\", \"docs\", \"README.md\"]\n"
+            f"pytest_add_cli_args_test_selection = [{tests}]\n"
+            f"pytest_add_cli_args = [\"-p\", \"no:cacheprovider\"]\n")
+
+
+def copy_project(into: Path) -> None:
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, into / name, ignore=shutil.ignore_patterns(
+                "__pycache__", ".hypothesis", "mutants"))
+        elif source.exists():
+            shutil.copy2(source, into / name)
+
+
+def mutmut(where: Path, *args: str, log: Path | None = None) -> str:
+    environment = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    command = [sys.executable, "-m", "mutmut", *args]
+    if log is not None:
+        with log.open("w") as out:
+            subprocess.run(command, cwd=where, stdout=out, stderr=subprocess.STDOUT,
+                           env=environment, check=False)
+        return ""
+    done = subprocess.run(command, cwd=where, capture_output=True, text=True,
+                          env=environment, check=False)
+    return done.stdout
+
+
+def run_group(group: Group, keep: bool) -> dict[str, str]:
+    """Every mutant of the group with its status: killed, survived, timeout, no tests, ..."""
+    where = Path(tempfile.mkdtemp(prefix=f"mutation-{group.name}-"))
+    try:
+        copy_project(where)
+        with (where / "pyproject.toml").open("a") as f:
+            f.write(mutmut_config(group))
+        mutmut(where, "run", "--max-children", str(os.cpu_count() or 2),
+               log=where / "mutmut.log")
+        statuses = {}
+        for line in mutmut(where, "results", "--all", "true").splitlines():
+            found = STATUS.match(line)
+            if found:
+                statuses[found[1]] = found[2]
+        survivors = [n for n, s in statuses.items() if s != "killed" and n not in EQUIVALENT]
+        for name in survivors:
+            diff = [line for line in mutmut(where, "show", name).splitlines()
+                    if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+            print(f"  {statuses[name]}: {name}\n" + "\n".join(f"      {d}" for d in diff))
+        return statuses
+    finally:
+        if keep:
+            print(f"  (kept in {where})")
+        else:
+            shutil.rmtree(where, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    names = [g.name for g in GROUPS]
+    parser.add_argument("groups", nargs="*", metavar="GROUP",
+                        help=f"the groups to run, of {', '.join(names)} (default: every one)")
+    parser.add_argument("--keep", action="store_true", help="keep each group's copy")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.groups if g not in names]
+    if unknown:
+        parser.error(f"no group {unknown[0]!r}: the groups are {', '.join(names)}")
+    chosen = [g for g in GROUPS if not args.groups or g.name in args.groups]
+    caught = counted = 0
+    for group in chosen:
+        start = time.monotonic()
+        print(f"{group.name}: {', '.join(group.modules)}", flush=True)
+        statuses = run_group(group, args.keep)
+        scored = {n: s for n, s in statuses.items() if n not in EQUIVALENT}
+        killed = sum(s == "killed" for s in scored.values())
+        caught, counted = caught + killed, counted + len(scored)
+        share = f"{killed / len(scored):.1%}" if scored else "no mutants"
+        print(f"{group.name}: {killed} of {len(scored)} mutants caught ({share}), "
+              f"{len(statuses) - len(scored)} equivalent, "
+              f"{time.monotonic() - start:.0f} s", flush=True)
+    if counted:
+        print(f"mutation score: {caught} of {counted} ({caught / counted:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
