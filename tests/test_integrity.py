@@ -369,6 +369,21 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
             assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
 
 
+@needs_bubblewrap
+@pytest.mark.parametrize("cheat", ["reads_notes_before_the_wipe", "meets_at_an_abstract_socket"])
+def test_no_meeting_place_in_the_sandbox_reaches_the_warm_process(cheat: str) -> None:
+    """A note in /tmp that the warm process reads before it tidies, a socket it asks: the judge
+    empties the sandbox's private directories itself, and a worker may make no socket."""
+    cases = every_secret_of_one_list()[:8]
+    # The warm-up games are played in the warm process itself: their secrets it may know.
+    warm = {m.secret() for m in warmup_masters(cases[0], 3, WARMUP_GAMES)}
+    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox=True), cheat, cases,
+                   order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert set(learned_words(result)) <= warm, (case.name, result.output)
+        assert result.verdict == "AC" or case.secret in warm, (result.verdict, result.message)
+
+
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_process_left_behind_carries_nothing_to_later_cases(sandbox: bool) -> None:
     """A case that leaves a process behind (a server of the secrets found) retires its

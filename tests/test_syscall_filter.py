@@ -13,7 +13,7 @@ from judge.grading import grade
 from judge.run.confine import Bubblewrap
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
-from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED
+from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED, WORKERS_DENIED
 
 from .conftest import needs_bubblewrap
 from .test_integrity import CHEATS, every_secret_of_one_list, learned_words
@@ -27,10 +27,12 @@ CASE = Case("probe", "aaaaaa", ("aaaaaa", "bbbbbb"), 10)
 REQUIRED = {"keyctl", "add_key", "request_key", "ptrace", "perf_event_open", "bpf",
             "userfaultfd", "mount", "unshare", "setns", "process_vm_readv", "kcmp",
             "ioprio_set", "personality", "cachestat"}
+# And to workers, what could name a meeting place between a case and a warm process.
+REQUIRED_OF_WORKERS = {"socket", "shmget", "msgget", "semget", "mq_open"}
 
 
 def test_the_filter_denies_at_least_what_dockers_default_profile_does() -> None:
-    assert set(DENIED) >= REQUIRED
+    assert set(DENIED) >= REQUIRED and set(WORKERS_DENIED) >= REQUIRED_OF_WORKERS
     assert {"setpriority", "sched_setaffinity"} <= {name for name, _ in SELF_ONLY}
 
 
@@ -41,7 +43,7 @@ def number(name: str) -> int:
 def expected() -> dict[str, tuple[int, list[int]]]:
     """Each probed call: the errno the filter answers, and the arguments it is made with.
     The arguments are harmless where a call goes through (a bug in the filter)."""
-    calls = {name: (errno.EPERM, [0] * 6) for name in DENIED}
+    calls = {name: (errno.EPERM, [0] * 6) for name in DENIED + WORKERS_DENIED}
     calls.update({name: (errno.ENOSYS, [0] * 6) for name in UNIMPLEMENTED})
     for name, index in SELF_ONLY:
         args = [0] * 6

@@ -40,6 +40,11 @@ class Confinement(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def private_directories(self) -> tuple[str, ...]:
+        """The only places a worker may write, its own: emptied before each case."""
+        ...
+
     def command(self, launch: Launch) -> Command: ...
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
@@ -51,6 +56,7 @@ class Unconfined:
     """The worker runs as the user, with the user's view of the disk."""
 
     name = "plain"
+    private_directories: tuple[str, ...] = ()  # the user's: not the judge's to empty
 
     def command(self, launch: Launch) -> Command:
         return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
@@ -72,11 +78,12 @@ class Bubblewrap:
     """No network, a read-only view of /usr and the toolchain, the launch's files, nothing else."""
 
     name = "bubblewrap"
+    private_directories = ("/tmp", "/dev/mqueue")
 
     def __init__(self, tmp_mb: int = 0) -> None:
         self.path = bubblewrap_path()
         try:
-            filter_program()  # refused here, once, rather than at every launch
+            filter_program(worker=True)  # refused here, once, rather than at every launch
         except FilterUnavailable as e:
             raise SandboxUnavailable(str(e)) from e
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
@@ -105,7 +112,7 @@ class Bubblewrap:
         # and the IPC namespace before each case of a list, so that no case finds what an
         # earlier one left (PROTOCOL.md).
         read_only = ["--remount-ro", "/dev", "--remount-ro", "/"]
-        private = ["--setenv", PRIVATE_DIRECTORIES, "/tmp:/dev/mqueue",
+        private = ["--setenv", PRIVATE_DIRECTORIES, ":".join(self.private_directories),
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         namespaces, as_worker = worker_identity()
@@ -117,7 +124,7 @@ class Bubblewrap:
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         # The compiler sees the toolchain and the build directory: a submission cannot
         # #include a case file, or anything else of the user's, into its program.
-        seccomp = filter_fd()
+        seccomp = filter_fd(worker=False)
         return Command([*self._sandbox(build.toolchain, USER_NAMESPACE), "--bind",
                         str(directory), "/build",
                         "--remount-ro", "/", "--chdir", "/build", "--clearenv",

@@ -11,7 +11,9 @@ says can be trusted, so the judge decides from /proc alone:
 - after the case, before they go on: the fork ended with status 0 (read while it is a zombie,
   which its stopped parent cannot reap, so a chosen status never reaches the warm process),
   and no warm process was touched: still stopped, no signal pending but a child's end, the same
-  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it.
+  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it. Then
+  the judge empties the sandbox's private directories itself, so that no warm process ever
+  reads a note a case left there.
 """
 
 from __future__ import annotations
@@ -203,4 +205,36 @@ def case_ended(case: CaseFork) -> str:
     if status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))
+    return ""
+
+
+def empty_from_outside(pid: int, directories: Iterable[str]) -> str:
+    """Remove what the sandbox's processes wrote in their private directories, seen through a
+    stopped process's root (/proc/PID/root); what could not be removed, or "".
+
+    Every process of the sandbox is stopped or ended meanwhile, so that nothing can swap a
+    directory for a link under the walk; links are removed, never followed, and mount points
+    (the sandbox's own, read-only) are left where they are.
+    """
+    for directory in directories:
+        top = f"/proc/{pid}/root{directory}"
+        try:
+            device = os.lstat(top).st_dev
+        except OSError:
+            return f"the judge could not see {directory} to empty it"
+        for folder, subfolders, files in os.walk(top, topdown=False):
+            for name in files + subfolders:
+                path = os.path.join(folder, name)
+                try:
+                    entry = os.lstat(path)
+                    if entry.st_dev != device:
+                        continue
+                    if os.path.isdir(path) and not os.path.islink(path):
+                        os.rmdir(path)
+                    else:
+                        os.unlink(path)
+                except FileNotFoundError:
+                    continue
+                except OSError:
+                    return f"a file in {directory} that the judge could not remove"
     return ""

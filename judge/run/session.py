@@ -27,7 +27,7 @@ from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
-from judge.run.forks import CaseFork, case_ended, exit_status, isolate
+from judge.run.forks import CaseFork, case_ended, empty_from_outside, exit_status, isolate
 from judge.run.limits import (
     DEFAULT_LIMITS,
     Clock,
@@ -345,6 +345,10 @@ class IsolatedRunner(WorkerOwner):
                 if outcome.verdict is None:
                     outcome = Outcome("RTE", problem, output=outcome.output,
                                       seconds=outcome.seconds)
+            elif worker.strays() - {case_fork.pid} or empty_from_outside(
+                    self._list_pid,
+                    self.confinement.private_directories):
+                self._retire(worker)  # what was left is gone with the worker
             else:
                 case_fork.release()
                 self._joined(worker)  # its parent reaps it and says so; the judge knew already

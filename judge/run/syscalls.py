@@ -39,6 +39,11 @@ DENIED = (
     # which pages of a file are in the page cache: marks one case could leave for another
     "cachestat",
 )
+# Denied to workers, not to compilers: what could name a meeting place that outlives a case's
+# process, for a process held still by the judge to find later (a socket of any family, a System
+# V object, a POSIX message queue). A worker's network is its own and empty; socketpair(),
+# whose ends are only inherited, stays, and the judge checks each case's fork for them.
+WORKERS_DENIED = ("socket", "shmget", "msgget", "semget", "mq_open")
 # Refused as not implemented, so that libraries fall back to what they used before: glibc's
 # threads to clone() (whose namespace flags are checked below), libuv to plain reads.
 UNIMPLEMENTED = ("clone3", "io_uring_setup", "io_uring_enter", "io_uring_register")
@@ -60,8 +65,9 @@ class FilterUnavailable(Exception):
 
 
 @functools.cache
-def filter_program() -> bytes:
-    """The filter as the BPF program bubblewrap's --seccomp reads."""
+def filter_program(worker: bool = True) -> bytes:
+    """The filter as the BPF program bubblewrap's --seccomp reads: a worker's, or a build
+    step's (which may use what WORKERS_DENIED names)."""
     try:
         import pyseccomp as seccomp  # type: ignore[import-untyped]  # ships no stubs
     except (ImportError, OSError) as e:  # the binding loads libseccomp.so.2 on import
@@ -70,7 +76,7 @@ def filter_program() -> bytes:
     # libseccomp knows every architecture's names: a call this one lacks is a rule that never
     # matches, and a misspelt name is an error here, not a hole.
     rules = seccomp.SyscallFilter(seccomp.ALLOW)
-    for name in DENIED:
+    for name in DENIED + (WORKERS_DENIED if worker else ()):
         rules.add_rule(seccomp.ERRNO(errno.EPERM), name)
     for name in UNIMPLEMENTED:
         rules.add_rule(seccomp.ERRNO(errno.ENOSYS), name)
@@ -88,10 +94,10 @@ def filter_program() -> bytes:
         return out.read()
 
 
-def filter_fd() -> int:
+def filter_fd(worker: bool = True) -> int:
     """A pipe's read end holding the filter, for one launch: bubblewrap reads it to its end,
     so every sandbox gets a descriptor of its own. The caller passes it on and closes it."""
-    program = filter_program()
+    program = filter_program(worker)
     read, write = os.pipe()
     try:
         os.write(write, program)  # a few kilobytes: far below a pipe's buffer
