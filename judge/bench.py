@@ -168,6 +168,21 @@ def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
     return row
 
 
+def guard_cost(lists: int = 4, timer: Timer = timed) -> Row:
+    """What the judge's checks of each case's fork from outside (judge/run/forks.py) cost a
+    case, against the whole cost of a case: a trivial solution, sandboxed where bubblewrap
+    works, every case a fork."""
+    cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
+    sandbox = shutil.which("bwrap") is not None
+    runner = IsolatedRunner(ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py",
+                            sandbox=sandbox)
+    total = timer(lambda: grade(runner, "bench", cases, order_seed=1))
+    return {"cases": len(cases), "sandbox": sandbox, "total_s": total,
+            "checks_s": runner.outside_check_seconds,
+            "per_case_ms": total / len(cases) * 1e3,
+            "checks_per_case_ms": runner.outside_check_seconds / len(cases) * 1e3}
+
+
 def round_trip(calls: int = 5000, tmp: Path | None = None) -> Row:
     """Seconds per guess through the pipe: a solution that only calls guess."""
     import tempfile
@@ -457,6 +472,13 @@ def fresh_state_lines(fresh: Row) -> list[str]:
             f"(target <= 5 ms)"]
 
 
+def guard_lines(row: Row) -> list[str]:
+    mode = "sandboxed" if row["sandbox"] else "without the sandbox"
+    return [f"  checks of each case's fork from outside (stop, /proc, status, /tmp): "
+            f"{row['checks_per_case_ms']:.2f} ms of {row['per_case_ms']:.2f} ms a case "
+            f"({mode}, a trivial solution, {row['cases']} cases)"]
+
+
 def language_lines(rows: list[Row]) -> list[str]:
     return [f"  {row['language']:<10} unavailable: {row['missing']}" if "missing" in row else
             f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
@@ -552,6 +574,7 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
             isolation_lines)
     section("fresh_state", "fresh state per case against one shared process (the benchmark)",
             fresh_state_cost, fresh_state_lines)
+    section("guards", None, guard_cost, guard_lines)
     section("class", "a class: compare FOLDER of Python submissions on the shipped cases",
             class_cost, class_lines)
     section("languages", "languages: a trivial solution's cost per case (100 benchmark cases)",

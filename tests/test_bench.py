@@ -61,6 +61,14 @@ def test_fresh_state_rows() -> None:
     assert "ratio 1.40x" in bench.fresh_state_lines(row)[0]
 
 
+def test_the_guard_row_states_what_the_checks_from_outside_cost() -> None:
+    row = bench.guard_cost(lists=1, timer=lambda action: (action(), 2.0)[1])
+    assert row["cases"] == 100 and row["total_s"] == 2.0 and row["per_case_ms"] == 20.0
+    # Measured, not fixed: every case of the list was a fork, checked before and after.
+    assert 0 < row["checks_s"] < 2.0 * 100 and row["checks_per_case_ms"] > 0
+    assert f"{row['checks_per_case_ms']:.2f} ms of 20.00 ms a case" in bench.guard_lines(row)[0]
+
+
 @pytest.mark.slow
 def test_solver_and_fuzzer_rows() -> None:
     (row,) = bench.optimal_solver(sizes=(20,), limit=10)

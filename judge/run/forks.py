@@ -19,6 +19,7 @@ says can be trusted, so the judge decides from /proc alone:
 from __future__ import annotations
 
 import os
+import select
 import signal
 import time
 from collections.abc import Callable, Iterable
@@ -73,6 +74,16 @@ def children_of(pid: int) -> set[int]:
         except OSError:
             continue
     return found
+
+
+def owner(pid: int) -> int:
+    """The user a process runs as, its real user id (-1 once it is gone). Not the owner of
+    /proc/PID, which is root's for a process that is not dumpable, as a warm process is."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return int(next(line for line in f if line.startswith("Uid:")).split()[1])
+    except (OSError, StopIteration, ValueError, IndexError):
+        return -1
 
 
 def pending_signals(pid: int) -> int:
@@ -157,10 +168,9 @@ class CaseFork:
         signal_each(self.warm, signal.SIGCONT)
 
 
-def isolate(parent: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | str:
-    """Find the case's fork below `parent` (the list's warm process), stop every warm process
-    and check from outside what the fork shares with them. The fork, or why the case is not
-    played from this state (the warm processes then go on)."""
+def fork_below(parent: int) -> int | str:
+    """The case's fork: the only child of `parent` (the list's warm process), once it has
+    appeared; or why there is none to play the case in."""
     found: list[int] = []
 
     def forked() -> bool:
@@ -171,7 +181,15 @@ def isolate(parent: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | s
         return "the solution's process did not fork for its case in time"
     if len(found) > 1:
         return "the solution's warm process started other processes beside the case's"
-    case = CaseFork(found[0], set(warm))
+    return found[0]
+
+
+def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | str:
+    """Stop every warm process and check from outside what the case's fork shares with them.
+    The fork, or why the case is not played from this state (the warm processes then go on)."""
+    # Only a process of the case's own user is within its reach (signals, /proc): the
+    # sandbox's bubblewrap processes, root's where the worker runs as nobody, are not.
+    case = CaseFork(case_pid, {p for p in warm if owner(p) == owner(case_pid)})
     signal_each(case.warm, signal.SIGSTOP)
     if not waited(lambda: all(state_of(p) in HELD for p in case.warm)):
         case.release()
@@ -186,10 +204,16 @@ def isolate(parent: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | s
     return case
 
 
+def wait_for_end(pidfd: int, seconds: float = SETTLE_SECONDS) -> bool:
+    """Whether the process of the pidfd ended within `seconds`."""
+    ready, _, _ = select.select([pidfd], [], [], seconds)
+    return bool(ready)
+
+
 def case_ended(case: CaseFork) -> str:
     """After the case: whether it reached a warm process, and how its fork ended; empty when
     it touched nothing and ended with status 0. The warm processes are still stopped."""
-    if not waited(lambda: state_of(case.pid) in ("Z", "")):
+    if state_of(case.pid) not in ("Z", ""):
         return "the case's process did not end after findSecretWord returned"
     for pid in sorted(case.held):
         if state_of(pid) != "T":

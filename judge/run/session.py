@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -27,7 +28,15 @@ from judge.master import GuessBudgetExhausted, Master
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
-from judge.run.forks import CaseFork, case_ended, empty_from_outside, exit_status, isolate
+from judge.run.forks import (
+    CaseFork,
+    case_ended,
+    empty_from_outside,
+    exit_status,
+    fork_below,
+    isolate,
+    wait_for_end,
+)
 from judge.run.limits import (
     DEFAULT_LIMITS,
     Clock,
@@ -177,6 +186,9 @@ class IsolatedRunner(WorkerOwner):
         self._warmups: Sequence[Master] = ()
         self.warmup_timeouts = 0  # warm-up games that ran out of time
         self._list_pid = 0  # the list's warm process, which forks each case
+        # Time spent checking each case's fork from outside (judge/run/forks.py): make bench
+        # states what the guard costs.
+        self.outside_check_seconds = 0.0
 
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
@@ -309,8 +321,11 @@ class IsolatedRunner(WorkerOwner):
                 return Outcome("RTE", "the solution's process did not take the judge's fork")
         case_fork: CaseFork | None = None
         if self._level == "case":
-            isolated = isolate(self._list_pid, {worker.process.pid} | worker.baseline,
-                               worker.channel_fds)
+            forked = fork_below(self._list_pid)
+            started = time.perf_counter()
+            isolated = forked if isinstance(forked, str) else isolate(
+                forked, {worker.process.pid} | worker.baseline, worker.channel_fds)
+            self.outside_check_seconds += time.perf_counter() - started
             if isinstance(isolated, str):
                 self._retire(worker)
                 return Outcome("RTE", isolated)
@@ -324,6 +339,8 @@ class IsolatedRunner(WorkerOwner):
                                                   self.limits.wall_backstop)})
         try:
             outcome = self._converse(worker, master, clock)
+            if worker.case_end_fd is not None and self._worker is worker:
+                wait_for_end(worker.case_end_fd)  # it ends by itself once its case is over
         finally:
             if worker.case_end_fd is not None:
                 os.close(worker.case_end_fd)
@@ -339,15 +356,15 @@ class IsolatedRunner(WorkerOwner):
         if case_fork is not None and self._worker is worker:
             # The case's fork ends by itself once its case is over, and ends well, touching
             # no warm process: otherwise they never run again, and what it sent dies with them.
+            started = time.perf_counter()
             problem = case_ended(case_fork)
+            self.outside_check_seconds += time.perf_counter() - started
             if problem:
                 self._retire(worker)
                 if outcome.verdict is None:
                     outcome = Outcome("RTE", problem, output=outcome.output,
                                       seconds=outcome.seconds)
-            elif worker.strays() - {case_fork.pid} or empty_from_outside(
-                    self._list_pid,
-                    self.confinement.private_directories):
+            elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "":
                 self._retire(worker)  # what was left is gone with the worker
             else:
                 case_fork.release()
@@ -368,6 +385,14 @@ class IsolatedRunner(WorkerOwner):
         if self._forking and self._worker is worker and self._level == "list":
             self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
         return outcome
+
+    def _emptied_from_outside(self) -> str:
+        """Empty the sandbox's private directories while its processes are held; what could
+        not be removed, or ""."""
+        started = time.perf_counter()
+        left = empty_from_outside(self._list_pid, self.confinement.private_directories)
+        self.outside_check_seconds += time.perf_counter() - started
+        return left
 
     def _converse(self, worker: Worker, master: Master, clock: Clock) -> Outcome:
         """Answer the worker's guesses until the case ends; every text it sends is hostile."""
