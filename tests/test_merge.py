@@ -101,10 +101,27 @@ def case_of(path: Path) -> dict[str, Any]:
     return report
 
 
-@pytest.mark.parametrize("problem", [
-    "missing", "twice", "cut differently", "no shard", "not json", "deep", "not an object",
-    "cases not a list", "unknown verdict", "bad transcript", "boolean guesses", "no file",
-    "a directory", "bad seed", "empty list"])
+# Each bad report's reason, after the file it names.
+BAD_BECAUSE = {
+    "missing": "first_candidate.py: shard 2 of 2 is missing",
+    "twice": "first_candidate.py: shard 1 is given twice",
+    "cut differently": "bad.json: says it is shard 3/3 but was made as [1, 2]",
+    "no shard": "bad.json: not a shard's report (made without --shard K/N)",
+    "not json": "bad.json: cannot be read: 'utf-8' codec can't decode byte 0xff",
+    "deep": "deep.json: not JSON: maximum recursion depth exceeded",
+    "not an object": "bad.json: a report is not an object",
+    "cases not a list": "bad.json: 'cases' is missing or of the wrong type",
+    "unknown verdict": "bad.json, case 1: unknown verdict '\\x1b[31mAC'",
+    "bad transcript": "bad.json, case 1: a guess of the transcript is not [word, reply]",
+    "boolean guesses": "bad.json, case 1: 'guesses' is missing or of the wrong type",
+    "no file": "nowhere.json: cannot be read: [Errno 2] No such file or directory",
+    "a directory": ": cannot be read: [Errno 21] Is a directory",
+    "bad seed": "bad.json: 'order_seed' is not an integer",
+    "empty list": "merge: error: no reports to merge",
+}
+
+
+@pytest.mark.parametrize("problem", sorted(BAD_BECAUSE))
 def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path],
                                              tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,6 +166,7 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
     capsys.readouterr()
     assert main(["merge", *map(str, inputs)]) == 2
     out, err = capsys.readouterr()
+    assert BAD_BECAUSE[problem] in err, err
     assert out == "" and len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err
 
@@ -201,11 +219,31 @@ FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
              "shard K of N with K > N"]
 
 
-# The reason a refusal gives, where it must be this one: another check would refuse the same
-# file later, for a reason that hides what was wrong.
-REFUSED_BECAUSE = {"shard K of N with K > N": "shard 3/2 does not exist",
-                   "a billion guesses": "guesses",
-                   "AC without the secret": "AC"}
+# The reason each refusal gives, after the file or solution it names: the one check that
+# finds the lie, not a later one that would refuse the same file for a reason that hides it.
+REFUSED_BECAUSE = {
+    "AC without the secret": "shard 1/2, case 'example1': AC, but the secret was not found "
+                             "within the limit",
+    "a reply that contradicts the secret": "shard 1/2, case 'example1': guess 1 was answered "
+                                           "1, but 6 is the true reply",
+    "WA that found the secret in time": "shard 1/2, case 'example1': WA, but the secret was "
+                                        "found within the limit",
+    "another secret": "shard 1/2, case 'example1': its secret is not the case's",
+    "a billion guesses": "forged.json, case 1: 'guesses' is out of range (0 to 201)",
+    "a 400-digit time": "forged.json, case 1: 'time_s' is out of range",
+    "NaN": "forged.json: not JSON: NaN is not a number JSON allows",
+    "relabelled as the other shard": "shard 2/2: its cases are not the ones this slice of the "
+                                     "run holds",
+    "label and provenance disagree": "forged.json: says it is shard 2/2 but was made as [1, 2]",
+    "another case set": "shard 1/2 was made with another case set than the others: not one run",
+    "another seed": "shard 1/2 was made with another --seed than the others: not one run",
+    "another limit": "shard 1/2 was made with other limits than the others: not one run",
+    "another version of the file": "shard 2/2 graded another version of the file than the "
+                                   "other shards",
+    "no provenance": "forged.json: the report does not say how it was made (no provenance): "
+                     "it cannot be checked, so it is not merged",
+    "shard K of N with K > N": "forged.json: shard 3/2 does not exist",
+}
 
 
 @pytest.mark.parametrize("problem", FORGERIES)
@@ -227,7 +265,7 @@ def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Pa
     assert main(["merge", str(path), str(other)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-    assert REFUSED_BECAUSE.get(problem, "") in err, err
+    assert err.endswith(REFUSED_BECAUSE[problem] + "\n"), err
     assert main(["merge", str(first), str(second)]) in (0, 1)  # the honest pair merges
 
 

@@ -22,10 +22,12 @@ from judge.verdicts import VERDICTS
 LARGEST_REPORT = 64 << 20
 LONGEST_CASE_SECONDS = 24 * 3600.0  # the longest time limit the judge takes, and then some
 # What shards of one run must share: everything that decides the results but the slice.
-SHARED_PROVENANCE = {"judge": "judge version", "cases": "case set",
-                     "selection": "selection of cases", "seed": "--seed", "limits": "limits",
-                     "sandbox": "sandbox", "in_process": "--in-process",
-                     "language": "--language"}
+# Each with what a refusal calls a difference in it ("was made with ...").
+SHARED_PROVENANCE = {"judge": "another judge version", "cases": "another case set",
+                     "selection": "another selection of cases", "seed": "another --seed",
+                     "limits": "other limits", "sandbox": "another sandbox setting",
+                     "in_process": "another --in-process setting",
+                     "language": "another --language"}
 
 
 class ReportProblem(ValueError):
@@ -158,7 +160,7 @@ def merge(shards: Iterable[tuple[Report, int, int]],
         for key, label in SHARED_PROVENANCE.items():
             if made.get(key) != first.get(key):
                 raise ReportProblem(f"{report.solution}: shard {shard}/{total} was made with "
-                                    f"a different {label} from the others: not one run")
+                                    f"{label} than the others: not one run")
         digest = digests.setdefault(report.solution, made.get("solution_sha256", ""))
         if made.get("solution_sha256") != digest:
             raise ReportProblem(f"{report.solution}: shard {shard}/{total} graded another "
