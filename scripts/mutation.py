@@ -41,10 +41,11 @@ class Group:
 
 
 GROUPS = (
-    Group("verdicts", ("judge/master.py", "judge/rules.py", "judge/grading.py",
-                       "judge/result.py", "judge/verdicts.py"),
-          ("tests/test_master.py", "tests/test_rules.py", "tests/test_feedback.py",
-           "tests/test_integrity.py", "tests/test_cli_output.py", "tests/test_html.py")),
+    Group("rules", ("judge/master.py", "judge/rules.py", "judge/verdicts.py"),
+          ("tests/test_master.py", "tests/test_rules.py", "tests/test_feedback.py")),
+    Group("grading", ("judge/grading.py", "judge/result.py"),
+          ("tests/test_master.py", "tests/test_feedback.py", "tests/test_integrity.py",
+           "tests/test_cli_output.py", "tests/test_html.py")),
     Group("run", ("judge/run/*",),
           ("tests/test_time_limits.py", "tests/test_worker.py", "tests/test_integrity.py",
            "tests/test_syscall_filter.py", "tests/test_build_caps.py",

@@ -162,6 +162,25 @@ def test_adversary_stays_consistent_with_every_reply(listed: list[str], picks: l
     assert survivors == adversary.candidates
 
 
+def test_adversary_answers_with_the_largest_group_and_ties_go_to_the_smaller_reply() -> None:
+    # Replies to "aaaaaa": 6, 5, 5, 0. The largest group (5) is kept, not the smallest reply.
+    adversary = Adversary(["aaaaaa", "aaaaab", "aaaaac", "bbbbbb"])
+    assert adversary.reply("aaaaaa") == 5 and adversary.candidates == ["aaaaab", "aaaaac"]
+    # Replies 5, 5, 2, 2: two groups of two, and the smaller reply wins the tie.
+    adversary = Adversary(["aaaaab", "aaaaac", "aabbbb", "aacccc"])
+    assert adversary.reply("aaaaaa") == 2 and adversary.candidates == ["aabbbb", "aacccc"]
+
+
+def test_the_runaway_cap_is_ten_times_the_limit_and_a_hundred() -> None:
+    """Far above any honest need (a game needs at most the list's size), and the message
+    names it."""
+    assert [runaway_cap(n) for n in (1, 10, 30)] == [110, 200, 400]
+    master = fixed(allowed=10)
+    with pytest.raises(GuessBudgetExhausted, match=r"^more than 200 calls to Master\.guess$"):
+        for _ in range(201):
+            master.guess("ccbazz")
+
+
 def test_adversary_answers_six_only_when_one_word_is_left() -> None:
     adversary = Adversary(["aaaaaa", "bbbbbb"])
     assert adversary.reply("aaaaaa") == 0

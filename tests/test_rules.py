@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import doctest
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,3 +45,10 @@ def test_partition_counts_cover_every_candidate(listed: list[str], guess: str) -
     counts = partition_counts(guess, listed)
     assert sum(counts.values()) == len(listed)
     assert all(0 <= reply <= 6 for reply in counts)
+
+
+def test_words_of_different_lengths_are_refused_not_matched_on_their_common_part() -> None:
+    """The Master answers -1 for anything not in the list before it matches, so this never
+    happens in a game; a caller that tried would get an error, not a count of a prefix."""
+    with pytest.raises(ValueError):
+        match("abcdef", "abcdefg")
