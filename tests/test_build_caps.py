@@ -82,3 +82,21 @@ def test_the_compile_sandboxs_tmp_has_a_size(tmp_path: Path) -> None:
     error = built_program(fills, Bubblewrap(tmp_mb=8), root=tmp_path)
     assert isinstance(error, CompileError) and "No space left" in error.message
     assert isinstance(built_program(fills, Bubblewrap(tmp_mb=64), root=tmp_path / "b"), Path)
+
+
+def test_a_builds_processes_are_held_to_one_memory_limit_together(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes of 48 MiB each pass a 64 MiB limit together, not one alone: the limit is
+    the build's whole tree (a memory cgroup), as for a run."""
+    from judge.run.limits import cgroup_enforcer
+
+    if cgroup_enforcer() is None:
+        pytest.skip("the judge may make no memory cgroup here")
+    monkeypatch.setattr(building, "BUILD_MEMORY_MB", 64)
+    hold = "python3 -c 'import time; b = bytearray(48 << 20); time.sleep(2)'"
+    alone = Build(files={}, steps=(("sh", "-c", hold),), env=PATH)
+    assert isinstance(built_program(alone, Unconfined(), root=tmp_path / "a"), Path)
+    together = Build(files={}, steps=(("sh", "-c", f"{hold} & {hold}; wait"),), env=PATH)
+    error = built_program(together, Unconfined(), root=tmp_path / "b")
+    assert isinstance(error, CompileError), error
+    assert "used more than 64 MiB together" in error.message

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from judge.harness.launch import Build
 from judge.run.confine import Confinement
+from judge.run.limits import Limits, MemoryWatch, NoWatch, cgroup_enforcer
+from judge.run.process import descendants
 from judge.safetext import safe_block
 
 COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
@@ -30,6 +32,10 @@ COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
 LARGEST_BUILT_FILE_MB = 64
 # The compile sandbox's /tmp, in memory: sized, so a compiler cannot fill the machine's.
 BUILD_TMP_MB = 512
+# Memory of a build step's whole process tree, /tmp included, where the judge may make memory
+# cgroups (as for a run, whose limit is far too small for a JVM compiler: javac alone is given
+# a 1 GiB heap).
+BUILD_MEMORY_MB = 2048
 # The cache is trimmed to this, least recently used builds first ($GUESS_JUDGE_CACHE_MB).
 CACHE_MB = 300
 CACHE_SIZE_VARIABLE = "GUESS_JUDGE_CACHE_MB"
@@ -181,6 +187,7 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
     """Run the steps in order; None if all succeeded, else the failure (ending in a newline
     when it is the compiler's verdict on the file, not a time-out)."""
     deadline = time.monotonic() + seconds
+    enforcer = cgroup_enforcer()
     for step in build.steps:
         command = confinement.build_command(build, capped(step, build.address_space_mb),
                                             directory)
@@ -193,13 +200,25 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
             return f"cannot run the compiler {step[0]}: {e}\n"
         finally:
             command.close()
-        with process:
-            output, ended = first_output(process, deadline - time.monotonic())
-            if not ended:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-                return f"compilation took more than {seconds:g} s"
+        # The step's first process, then what it started before it was in the cgroup: what
+        # they start later is born there.
+        watch: MemoryWatch = NoWatch() if enforcer is None else enforcer.watch(
+            process.pid, Limits(memory_mb=BUILD_MEMORY_MB))
+        watch.adopt(descendants(process.pid))
+        try:
+            with process:
+                output, ended = first_output(process, deadline - time.monotonic())
+                if not ended:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+                    return f"compilation took more than {seconds:g} s"
+            out_of_memory = watch.kills() > 0
+        finally:
+            watch.release()
+        if out_of_memory:
+            return (f"the compiler's processes used more than {BUILD_MEMORY_MB} MiB together; "
+                    f"the kernel stopped them\n")
         if process.returncode != 0:
             return failure(output, step[0], process.returncode)
     return None
