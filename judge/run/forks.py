@@ -31,6 +31,7 @@ from judge.run.process import exit_description
 # takes milliseconds), so that only a process that will not is refused.
 SETTLE_SECONDS = 10.0
 POLL_SECONDS = 0.0002
+EAGER_POLLS = 50
 # A child's end is the one signal a warm process may have waiting once its case is over.
 EXPECTED_PENDING = 1 << (signal.SIGCHLD - 1)
 # What a warm process may be while a case plays: stopped, or past doing anything (a zombie, or
@@ -138,12 +139,18 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
 
 
 def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> bool:
-    """Poll `condition` until it holds or `seconds` pass."""
+    """Poll `condition` until it holds or `seconds` pass: at first giving the processor up
+    only (what is awaited takes microseconds, a sleep's slack alone is longer), then asleep."""
     deadline = time.monotonic() + seconds
+    polls = 0
     while not condition():
         if time.monotonic() >= deadline:
             return False
-        time.sleep(POLL_SECONDS)
+        polls += 1
+        if polls <= EAGER_POLLS:
+            os.sched_yield()
+        else:
+            time.sleep(POLL_SECONDS)
     return True
 
 

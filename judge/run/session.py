@@ -380,7 +380,8 @@ class IsolatedRunner(WorkerOwner):
             outcome.detail = where_it_was(outcome.detail, frames, self.solution)
         for inside in self._inside:
             outcome.detail = outcome.detail.replace(inside, str(self.solution))
-        if self._worker is worker and (self._anew or worker.strays()):
+        # (A case's fork was checked for strays above, before its warm processes went on.)
+        if self._worker is worker and (self._anew or (case_fork is None and worker.strays())):
             self._retire(worker)
         if self._forking and self._worker is worker and self._level == "list":
             self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
