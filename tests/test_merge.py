@@ -48,12 +48,13 @@ def without_times(data: Any) -> Any:
     return data
 
 
-def shards(tmp_path: Path, solutions: list[str], count: int, seed: str = "7") -> list[Path]:
+def shards(tmp_path: Path, solutions: list[str], count: int, seed: str = "7",
+           run: tuple[str, ...] = tuple(RUN)) -> list[Path]:
     tmp_path.mkdir(exist_ok=True)
     paths = []
     for k in range(1, count + 1):
         path = tmp_path / f"shard{k}.json"
-        code = main(["compare" if len(solutions) > 1 else "grade", *solutions, *RUN,
+        code = main(["compare" if len(solutions) > 1 else "grade", *solutions, *run,
                      "--order-seed", seed, "--shard", f"{k}/{count}", "--json", str(path)])
         assert code in (0, 1)
         paths.append(path)
@@ -74,6 +75,128 @@ def test_merged_shards_are_the_single_run(tmp_path: Path, solutions: list[str],
     assert without_times(json.loads(merged.read_text())) == without_times(
         json.loads(single.read_text()))
     assert json.loads(merged.read_text()) != json.loads(parts[0].read_text())
+
+
+def relaxed_cases(folder: Path) -> Path:
+    """A case outside LeetCode's constraints (five-letter words): read with --relaxed only."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "five.txt").write_text('"abcde"\n["abcde","abcdf","bbcde","zzzzz"]\n10\n')
+    return folder
+
+
+@pytest.mark.parametrize("selection", ["--all-secrets", "--case", "--relaxed", "--adversary"])
+def test_shards_of_a_selection_merge_as_the_single_run(tmp_path: Path, selection: str,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """merge chooses the run's cases again as the run chose them: every secret of each list,
+    one case by name, or case files read with --relaxed."""
+    run = [*RUN, selection] if selection in ("--all-secrets", "--adversary") else \
+        [*RUN, "--case", "example2"] if selection == "--case" else \
+        ["--cases", str(relaxed_cases(tmp_path / "cases")), "--relaxed", "--seed", "1",
+         "--in-process", "-q"]
+    single = tmp_path / "single.json"
+    code = main(["grade", TWO[1], *run, "--order-seed", "7", "--json", str(single)])
+    # One case by name, or the one relaxed case, makes one shard; the others make two.
+    parts = shards(tmp_path / "parts", TWO[1:], 1 if selection in ("--case", "--relaxed") else 2,
+                   run=tuple(run))
+    merged = tmp_path / "merged.json"
+    capsys.readouterr()
+    assert main(["merge", *map(str, parts), "--json", str(merged)]) == code, \
+        capsys.readouterr().err
+    assert without_times(json.loads(merged.read_text())) == without_times(
+        json.loads(single.read_text()))
+
+
+@pytest.mark.parametrize(("lie", "reason"), [
+    ("a selection that is not one", "the shards' provenance does not name their cases"),
+    ("no paths", "the shards do not say where their case files are: name them with --cases"),
+    ("other files", "are not the ones the shards were graded on (their content differs)")])
+def test_shards_whose_cases_cannot_be_found_again_are_refused(
+        lie: str, reason: str, two_shards: list[Path], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for path in two_shards:
+        reports = json.loads(path.read_text())
+        for r in reports:
+            made = r["provenance"]
+            if lie == "a selection that is not one":
+                made["selection"] = 5
+            elif lie == "no paths":
+                del made["cases"]["paths"]
+            else:
+                made["cases"]["paths"] = [str(CASES / "examples"), str(CASES / "generated")]
+        path.write_text(json.dumps(reports))
+    capsys.readouterr()
+    assert main(["merge", *map(str, two_shards)]) == 2
+    err = capsys.readouterr().err
+    assert reason in err and len(err.strip().splitlines()) == 1, err
+    if lie == "other files":
+        assert f"at {CASES / 'examples'}, {CASES / 'generated'} are not" in err
+
+
+FIELDS = ("name", "verdict", "message", "secret", "transcript", "detail", "output")
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_case_field_of_the_wrong_type_is_named_with_its_file_and_case(
+        field: str, two_shards: list[Path], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    reports = json.loads(two_shards[0].read_text())
+    reports[0]["cases"][0][field] = 5
+    path = broken(tmp_path, reports, "typed.json")
+    capsys.readouterr()
+    assert main(["merge", str(path), str(two_shards[1])]) == 2
+    assert capsys.readouterr().err.endswith(
+        f"typed.json, case 1: {field!r} is missing or of the wrong type\n")
+
+
+@pytest.mark.parametrize(("field", "value", "reason"), [
+    ("allowed", 0, "'allowed' is out of range (1 to 10000)"),
+    ("allowed", 10_001, "'allowed' is out of range (1 to 10000)"),
+    ("allowed", 10_000, "limit 10000, but the case allows 10"),
+    ("allowed", 2.5, "'allowed' is not a whole number"),
+    ("guesses", -1, "'guesses' is out of range (0 to 201)"),
+    ("guesses", 1.5, "'guesses' is not a whole number"),
+    ("verdict", "\x1b[31mACCEPTED_AND_MORE", "unknown verdict '\\x1b[31mACCEPTED_AND_MO'")])
+def test_a_case_number_out_of_its_range_is_refused_at_its_bounds(
+        field: str, value: object, reason: str, two_shards: list[Path], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    reports = json.loads(two_shards[0].read_text())
+    reports[0]["cases"][0][field] = value
+    path = broken(tmp_path, reports, "bounds.json")
+    capsys.readouterr()
+    assert main(["merge", str(path), str(two_shards[1])]) == 2
+    assert capsys.readouterr().err.rstrip("\n").endswith(reason)
+
+
+@pytest.mark.parametrize(("shard", "reason"), [
+    ([1, 1_000_000], "shard 2 of 1000000 is missing"),
+    ([1, 1_000_001], "shard 1/1000001 does not exist"),
+    ([True, 2], "not a shard's report (made without --shard K/N)")])
+def test_a_shard_count_is_refused_past_its_bound(shard: list[object], reason: str,
+                                                 two_shards: list[Path], tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    reports = json.loads(two_shards[0].read_text())
+    for r in reports:
+        r["shard"] = r["provenance"]["shard"] = shard
+    path = broken(tmp_path, reports, "count.json")
+    capsys.readouterr()
+    assert main(["merge", str(path)]) == 2
+    assert capsys.readouterr().err.rstrip("\n").endswith(reason)
+
+
+def test_labels_survive_the_merge(tmp_path: Path) -> None:
+    """Two files of one name, told apart by their folders in every report, merged too."""
+    import shutil
+
+    copies = []
+    for folder in ("alice", "bob"):
+        (tmp_path / folder).mkdir()
+        copies.append(str(shutil.copy(TWO[1], tmp_path / folder / "solution.py")))
+    parts = shards(tmp_path / "parts", copies, 2)
+    merged = tmp_path / "merged.json"
+    main(["merge", *map(str, parts), "--json", str(merged)])
+    assert [r["label"] for r in json.loads(merged.read_text())] == ["alice/solution.py",
+                                                                     "bob/solution.py"]
 
 
 def test_shards_in_orders_of_their_own_still_merge(tmp_path: Path,

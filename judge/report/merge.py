@@ -189,7 +189,7 @@ def merge(shards: Iterable[tuple[Report, int, int]],
         results = [r for shard in range(1, total + 1) for r in parts[shard].results]
         provenance = {**(parts[1].provenance or {}), "shard": None}
         merged.append(Report(solution, results, seeds.pop() if len(seeds) == 1 else None,
-                             provenance=provenance))
+                             provenance=provenance, label=parts[1].label))
     return merged
 
 
@@ -200,6 +200,9 @@ def run_cases(provenance: dict[str, Any], cases_at: Sequence[Path] | None) -> li
     if not isinstance(made, dict) or not isinstance(selection, dict):
         raise ReportProblem("the shards' provenance does not name their cases")
     paths = cases_at or [Path(p) for p in made.get("paths", []) if isinstance(p, str)]
+    if not paths:
+        raise ReportProblem("the shards do not say where their case files are: name them with "
+                            "--cases")
     try:
         cases = load_cases(paths, relaxed=bool(selection.get("relaxed")))
     except CaseError as e:
