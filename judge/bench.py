@@ -6,6 +6,7 @@ Nothing here asserts a time: the numbers are for people comparing commits.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import statistics
 import time
@@ -29,7 +30,7 @@ from judge.rules import partition_counts
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
-from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, write_original
+from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, WRITE_UPS, write_original
 
 if TYPE_CHECKING:
     from judge.wc2022.game import Match
@@ -392,7 +393,7 @@ def wc2022_matches(rounds: int = 1000, seed_value: int = 0,
         # Seed 004's own C++, unchanged, where it can run: it reads exactly the contest's words.
         if dictionary == CONTEST_DICTIONARY and SEEDS_DIRECTORY.is_dir() and \
                 not harness_named("cpp").missing():
-            files["seed 004 (C++)"] = write_original(WC2022_ORIGINAL, Path(folder.name))
+            files["C++ original"] = write_original(WC2022_ORIGINAL, Path(folder.name))
         for name, solution in files.items():
             match = play(solution, words, rounds, seed_value,
                          limits=Limits(time_seconds=60.0), match_seconds=24 * 3600.0)
@@ -486,7 +487,7 @@ def language_lines(rows: list[Row]) -> list[str]:
 
 
 def original_lines(rows: list[Row]) -> list[str]:
-    return [f"  seed {row['seed']} {row['language']:<10} {row['cases']} games: port "
+    return [f"  {WRITE_UPS.get(row['seed'], row['seed']):<32} {row['cases']} games: port "
             f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
             f"(port / original {row['ratio']:.2f})  "
             + ("same games" if row["same_games"] else "THE GAMES DIFFER") for row in rows]
@@ -595,7 +596,8 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     section("wc2022", f"P8079: {wc2022_rounds} rounds through the worker, init included "
             f"(seed 0)", lambda: wc2022_matches(wc2022_rounds), wc2022_lines)
     section("wc2022_expectation", "P8079: every word once as the answer (the exact points a "
-            "round expected over uniform answers), beside seed 004's algorithm",
+            "round expected over uniform answers), beside the algorithm of "
+            f"{WRITE_UPS['004']}",
             wc2022_expectations, wc2022_expectation_lines)
     return results
 
@@ -617,6 +619,16 @@ def machine() -> str:
             f"NumPy {np.__version__}")
 
 
+def described(line: str) -> str:
+    """A printed line with each seed document named by what it is ("the C++ minimax
+    write-up"), not by the number of a file the reader of the page does not have; also for
+    the lines of a run whose --json still names them so."""
+    line = re.sub(r"\bseed (00\d) \((C\+\+)\)", lambda m: "C++ original", line)
+    return re.sub(r"\bseed (00\d)('s algorithm)?",
+                  lambda m: (f"the algorithm of {WRITE_UPS[m[1]]}" if m[2] else WRITE_UPS[m[1]])
+                  if m[1] in WRITE_UPS else m[0], line)
+
+
 def page(results: dict[str, Any], command: str, when: str, on: str) -> str:
     """docs/benchmarks.md, generated: the machine, the date, the command, every line the run
     printed. Written by `bench --page`; the figures are the run's, nothing by hand."""
@@ -628,4 +640,4 @@ def page(results: dict[str, Any], command: str, when: str, on: str) -> str:
         "The suite runs a miniature of each measurement and asserts none of the times. Each "
         "row that compares two ways of computing the same thing also checks that they agree "
         "(the same counts, the same games, the same guesses).", "",
-        "```text", *results.get("printed", []), "```", ""])
+        "```text", *map(described, results.get("printed", [])), "```", ""])

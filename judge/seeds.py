@@ -21,21 +21,25 @@ class Original:
     first: str  # the solution's first line starts with this
     last: str | None  # and its last line is exactly this (None: the document's last line)
     port: str  # the Python port in solutions/ (for P8079, in solutions/wc2022/)
+    title: str  # what it is, for a reader who cannot open the seed document
 
 
 ORIGINALS = (
-    Original("001_21c0cc4238f9a466.txt", "cpp", ".cpp", "class Solution {", "};", "minimax_cpp"),
+    Original("001_21c0cc4238f9a466.txt", "cpp", ".cpp", "class Solution {", "};", "minimax_cpp",
+             "the C++ minimax write-up"),
     Original("003_846b77a1caed7841.txt", "javascript", ".js", "var findSecretWord", "};",
-             "minimax_js"),
+             "minimax_js", "the JavaScript minimax write-up"),
     Original("000_1a3a3685d9f7e5eb.txt", "kotlin", ".kt", "class Solution {", "}",
-             "minimax_kotlin"),
+             "minimax_kotlin", "the Kotlin minimax write-up"),
 )
 
 
 # Seed 004's C++ for P8079, from its first line (the contest header's include, commented out)
 # to the end of the document.
 WC2022_ORIGINAL = Original("004_95120cf109bcec94.txt", "cpp", ".cpp", '// #include"word.h"', None,
-                           "entropy")
+                           "entropy", "the C++ entropy write-up for P8079")
+# Each seed by the number its document starts with, named by what it is.
+WRITE_UPS = {o.seed[:3]: o.title for o in (*ORIGINALS, WC2022_ORIGINAL)}
 
 
 def lines_between(text: str, first: str, last: str | None) -> str:

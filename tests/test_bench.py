@@ -3,6 +3,8 @@ asserted; the real run is `make bench`."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -171,3 +173,45 @@ def test_the_page_is_the_runs_own_lines_with_machine_and_date() -> None:
                       bench.machine())
     assert "- date: 2026-12-01 10:00 UTC" in text and "cores (" in text
     assert "```text\nengine against plain Python\n     100 words  ratio 22.7x\n```" in text
+
+
+def test_the_page_names_each_write_up_by_what_it_is() -> None:
+    """A reader of the page has no seed documents: each is named by what it is, also in the
+    lines of a run whose --json still numbered them."""
+    printed = ["the seeds' originals, unchanged, against their Python ports (benchmark games)",
+               bench.original_lines([{"seed": "001", "language": "cpp", "cases": 2000,
+                                      "port_s": 1.0, "original_s": 2.0, "ratio": 0.5,
+                                      "same_games": True}])[0],
+               "  seed 003 javascript 2000 games: port  1.00 s", "beside seed 004's algorithm",
+               "  contest_dictionary.txt seed 004 (C++)     12.0 s", "1000 rounds (seed 0)"]
+    text = bench.page({"printed": printed}, "judge bench", "today", "here")
+    assert not re.search(r"\bseed 00\d", text), text
+    assert "the C++ minimax write-up" in text and "the JavaScript minimax write-up" in text
+    assert "the algorithm of the C++ entropy write-up for P8079" in text
+    assert "contest_dictionary.txt C++ original" in text and "(seed 0)" in text
+
+
+def test_a_page_is_written_again_from_an_earlier_runs_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.__main__ import main
+
+    saved = tmp_path / "bench.json"
+    saved.write_text(json.dumps({"printed": ["isolation", "  500 cases  ratio 1.10x"],
+                                 "date": "2026-12-01 15:00 UTC", "machine": "2 cores",
+                                 "command": "python -m judge bench"}))
+    out = tmp_path / "page.md"
+    assert main(["bench", "--from-json", str(saved), "--page", str(out)]) == 0
+    text = out.read_text()
+    assert "- date: 2026-12-01 15:00 UTC" in text and "- machine: 2 cores" in text
+    assert "  500 cases  ratio 1.10x" in text
+    for argv, reason in ((["--from-json", str(saved)], "writes a --page"),
+                         (["--from-json", str(tmp_path / "none.json"), "--page", str(out)],
+                          "cannot be read"),
+                         (["--from-json", str(out), "--page", str(out)], "cannot be read")):
+        capsys.readouterr()
+        assert main(["bench", *argv]) == 2
+        err = capsys.readouterr().err
+        assert reason in err and len(err.strip().splitlines()) == 1, err
+    saved.write_text(json.dumps({"printed": [1, 2]}))
+    assert main(["bench", "--from-json", str(saved), "--page", str(out)]) == 2
+    assert "not the --json of a bench run" in capsys.readouterr().err

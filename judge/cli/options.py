@@ -158,6 +158,8 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--letters",), "only these initial letters, e.g. qxz", {"metavar": "LETTERS"}),
     # bench
     Flag(("--wc2022-rounds",), "rounds of each P8079 match", {"type": int, "metavar": "T"}),
+    Flag(("--from-json",), "measure nothing: write the --page of an earlier run from its "
+         "--json", {"type": Path, "metavar": "FILE"}, "measure now"),
     Flag(("--page",), "write the run's figures as a Markdown page to FILE, with the machine "
          "and the date", {"type": Path, "metavar": "FILE"}),
     Flag(("--fuzz-seconds",), "seconds the fuzzer searches for each solution",
