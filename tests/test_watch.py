@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import select
 import signal
 import subprocess
 import sys
@@ -19,16 +21,25 @@ GIVES_UP = "class Solution:\n    def findSecretWord(self, words, master):\n     
 
 
 def read_until(process: subprocess.Popen[str], text: str, seen: list[str]) -> None:
-    """Lines of the process's output until one holds `text` (or the time runs out)."""
+    """Lines of the process's output until one holds `text`; fails once the time runs out,
+    never waits longer (a line that never comes does not block the test)."""
     assert process.stdout is not None
     deadline = time.monotonic() + SECONDS
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
+    buffered = getattr(process, "pending", "")
+    while True:
+        while "\n" in buffered:
+            line, buffered = buffered.split("\n", 1)
+            seen.append(line + "\n")
+            if text in line:
+                process.pending = buffered  # type: ignore[attr-defined]
+                return
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([process.stdout], [], [], left)[0]:
             break
-        seen.append(line)
-        if text in line:
-            return
+        chunk = os.read(process.stdout.fileno(), 65536).decode("utf-8", "replace")
+        if not chunk:
+            break
+        buffered += chunk
     raise AssertionError(f"never printed {text!r}:\n{''.join(seen)}")
 
 
@@ -42,8 +53,7 @@ def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
         try:
             read_until(process, "0/2 accepted", seen)
-            read_until(process, "watching", seen)
-            time.sleep(0.5)  # the watch is set up once it has said so; a margin for inotify
+            read_until(process, "watching", seen)  # said once the watch is in place
             solution.write_text((SOLUTIONS / "first_candidate.py").read_text())
             read_until(process, "saved: grading again, the 2 cases not accepted last time "
                                 "first", seen)
