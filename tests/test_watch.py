@@ -53,7 +53,8 @@ def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
         try:
             read_until(process, "0/2 accepted", seen)
-            read_until(process, "watching", seen)  # said once the watch is in place
+            read_until(process, "watching", seen)
+            time.sleep(0.5)  # the watch is set up once it has said so; a margin for inotify
             solution.write_text((SOLUTIONS / "first_candidate.py").read_text())
             read_until(process, "saved: grading again, the 2 cases not accepted last time "
                                 "first", seen)

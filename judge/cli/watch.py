@@ -14,7 +14,6 @@ from judge.result import CaseResult, Report
 from judge.safetext import safe
 
 DEBOUNCE_MS = 150  # an editor's save is often several writes
-READY_MS = 100  # how long the watch waits for a save before it says it is listening
 
 
 def watch(args: argparse.Namespace, solution: Path, cases: Sequence[Case], first: Report,
@@ -24,23 +23,16 @@ def watch(args: argparse.Namespace, solution: Path, cases: Sequence[Case], first
     from judge.report.text import summary_text
 
     last: dict[str, str] = {r.name: r.verdict for r in first.results}
+    print(f"watching {safe(solution)}: save it to grade it again (Ctrl-C stops)", flush=True)
 
     def saved(change: watchfiles.Change, path: str) -> bool:
         return Path(path).name == solution.name and change != watchfiles.Change.deleted
 
-    announced = False
     try:
-        # A first empty set comes once the watch is in place: only then does it say so, or a
-        # save made at once (on a busy machine) would go unseen.
-        for changes in watchfiles.watch(solution.parent, watch_filter=saved, recursive=False,
-                                        debounce=DEBOUNCE_MS, yield_on_timeout=True,
-                                        rust_timeout=READY_MS):
-            if not announced:
-                print(f"watching {safe(solution)}: save it to grade it again (Ctrl-C stops)",
-                      flush=True)
-                announced = True
-            if not changes or not solution.is_file():
-                continue  # no save yet, or an editor between removing the old file and writing
+        for _ in watchfiles.watch(solution.parent, watch_filter=saved, recursive=False,
+                                  debounce=DEBOUNCE_MS):
+            if not solution.is_file():
+                continue  # an editor between removing the old file and writing the new
             report = again(args, solution, cases, last, order)
             print(summary_text(report), flush=True)
             last = {r.name: r.verdict for r in report.results}
