@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from judge.run.process import exit_description
+from judge.run.process import children_of, exit_description
 
 # How long a fork may take to appear, stop or end: far beyond what any of them needs (a fork
 # takes milliseconds), so that only a process that will not is refused.
@@ -60,21 +60,6 @@ def exit_status(pid: int) -> int | None:
     if not fields or fields[0] != "Z" or len(fields) < 50:
         return None
     return os.waitstatus_to_exitcode(int(fields[49]))
-
-
-def children_of(pid: int) -> set[int]:
-    found: set[int] = set()
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found |= {int(c) for c in f.read().split()}
-        except OSError:
-            continue
-    return found
 
 
 def owner(pid: int) -> int:

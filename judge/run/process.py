@@ -113,24 +113,30 @@ class OutputDrain:
             self.fd = -1
 
 
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is `pid`, from /proc's children list of each of its threads."""
+    found: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found |= {int(c) for c in f.read().split()}
+        except OSError:
+            continue
+    return found
+
+
 def descendants(pid: int) -> set[int]:
     """Every process below `pid`, read from /proc's children lists."""
     found: set[int] = set()
     todo = [pid]
     while todo:
-        parent = todo.pop()
-        try:
-            tasks = os.listdir(f"/proc/{parent}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                with open(f"/proc/{parent}/task/{task}/children") as f:
-                    children = {int(c) for c in f.read().split()}
-            except OSError:
-                continue
-            todo += children - found
-            found |= children
+        children = children_of(todo.pop())
+        todo += children - found
+        found |= children
     return found
 
 
