@@ -322,10 +322,9 @@ class IsolatedRunner(WorkerOwner):
         case_fork: CaseFork | None = None
         if self._level == "case":
             forked = fork_below(self._list_pid)
-            started = time.perf_counter()
-            isolated = forked if isinstance(forked, str) else isolate(
-                forked, {worker.process.pid} | worker.baseline, worker.channel_fds)
-            self.outside_check_seconds += time.perf_counter() - started
+            with self._checking():
+                isolated = forked if isinstance(forked, str) else isolate(
+                    forked, {worker.process.pid} | worker.baseline, worker.channel_fds)
             if isinstance(isolated, str):
                 self._retire(worker)
                 return Outcome("RTE", isolated)
@@ -356,9 +355,8 @@ class IsolatedRunner(WorkerOwner):
         if case_fork is not None and self._worker is worker:
             # The case's fork ends by itself once its case is over, and ends well, touching
             # no warm process: otherwise they never run again, and what it sent dies with them.
-            started = time.perf_counter()
-            problem = case_ended(case_fork)
-            self.outside_check_seconds += time.perf_counter() - started
+            with self._checking():
+                problem = case_ended(case_fork)
             if problem:
                 self._retire(worker)
                 if outcome.verdict is None:
@@ -387,13 +385,20 @@ class IsolatedRunner(WorkerOwner):
             self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
         return outcome
 
+    @contextlib.contextmanager
+    def _checking(self) -> Iterator[None]:
+        """Count the time of a check made from outside in `outside_check_seconds`."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.outside_check_seconds += time.perf_counter() - started
+
     def _emptied_from_outside(self) -> str:
         """Empty the sandbox's private directories while its processes are held; what could
         not be removed, or ""."""
-        started = time.perf_counter()
-        left = empty_from_outside(self._list_pid, self.confinement.private_directories)
-        self.outside_check_seconds += time.perf_counter() - started
-        return left
+        with self._checking():
+            return empty_from_outside(self._list_pid, self.confinement.private_directories)
 
     def _converse(self, worker: Worker, master: Master, clock: Clock) -> Outcome:
         """Answer the worker's guesses until the case ends; every text it sends is hostile."""
