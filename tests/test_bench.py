@@ -168,10 +168,12 @@ def test_the_class_row_times_a_class_with_and_without_an_endless_loop() -> None:
 
 
 def test_the_page_is_the_runs_own_lines_with_machine_and_date() -> None:
-    results = {"printed": ["engine against plain Python", "     100 words  ratio 22.7x"]}
-    text = bench.page(results, "python -m judge bench --page p.md", "2026-12-01 10:00 UTC",
-                      bench.machine())
+    results = {"printed": ["engine against plain Python", "     100 words  ratio 22.7x"],
+               "command": "python -m judge bench --page p.md", "date": "2026-12-01 10:00 UTC",
+               "machine": bench.machine(), "commit": bench.commit(), "load": bench.load()}
+    text = bench.page(results)
     assert "- date: 2026-12-01 10:00 UTC" in text and "cores (" in text
+    assert re.search(r"- commit: [0-9a-f]{7}", text) and re.search(r"- load .*: [0-9.]+ ", text)
     assert "```text\nengine against plain Python\n     100 words  ratio 22.7x\n```" in text
 
 
@@ -184,7 +186,8 @@ def test_the_page_names_each_write_up_by_what_it_is() -> None:
                                       "same_games": True}])[0],
                "  seed 003 javascript 2000 games: port  1.00 s", "beside seed 004's algorithm",
                "  contest_dictionary.txt seed 004 (C++)     12.0 s", "1000 rounds (seed 0)"]
-    text = bench.page({"printed": printed}, "judge bench", "today", "here")
+    text = bench.page({"printed": printed})
+    assert "- commit: not recorded" in text
     assert not re.search(r"\bseed 00\d", text), text
     assert "the C++ minimax write-up" in text and "the JavaScript minimax write-up" in text
     assert "the algorithm of the C++ entropy write-up for P8079" in text

@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--wc2022-rounds must be positive")
     check_seconds("--search-seconds", args.search_seconds)
     check_seconds("--fuzz-seconds", args.fuzz_seconds)
+    at_start = bench.load()
     results = bench.run(optimal_limit=args.search_seconds, fuzz_budget=args.fuzz_seconds,
                         wc2022_rounds=args.wc2022_rounds)
     import datetime
@@ -42,11 +43,12 @@ def run(args: argparse.Namespace) -> int:
     results["command"] = " ".join(shlex.quote(w) for w in [*shlex.split(args.prog), *args.argv])
     results["date"] = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     results["machine"] = bench.machine()
+    results["commit"] = bench.commit()
+    results["load"] = f"{at_start}, then {bench.load()}"
     if args.json is not None:
         write_atomically(args.json, json.dumps(results, indent=1) + "\n")
     if args.page is not None:
-        write_atomically(args.page, bench.page(results, results["command"], results["date"],
-                                               results["machine"]))
+        write_atomically(args.page, bench.page(results))
     return EXIT_OK
 
 
@@ -63,11 +65,7 @@ def page_from_json(args: argparse.Namespace) -> int:
     printed = results.get("printed") if isinstance(results, dict) else None
     if not (isinstance(printed, list) and all(isinstance(line, str) for line in printed)):
         raise UsageError(f"--from-json {args.from_json}: not the --json of a bench run")
-    found = {key: results.get(key) for key in ("command", "date", "machine")}
-    shown = {key: value if isinstance(value, str) else "not recorded"
-             for key, value in found.items()}
-    write_atomically(args.page, bench.page(results, shown["command"], shown["date"],
-                                           shown["machine"]))
+    write_atomically(args.page, bench.page(results))
     return EXIT_OK
 
 
@@ -76,6 +74,6 @@ COMMAND = Command(
     description="Print timings measured in one run (the engine against plain Python, isolated "
                 "against in-process grading, the optimal solver, the fuzzer, P8079 matches) "
                 "and write them as JSON.",
-    examples=[("--json bench-results.json", "everything, about half an hour"),
+    examples=[("--json bench-results.json", "everything, about an hour and a half on 2 cores"),
               ("--search-seconds 5 --fuzz-seconds 5 --wc2022-rounds 50", "a short look")],
     add_options=add_options, run=run)
