@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import select
 import signal
+import stat
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -229,28 +230,55 @@ def empty_from_outside(pid: int, directories: Iterable[str]) -> str:
     stopped process's root (/proc/PID/root); what could not be removed, or "".
 
     Every process of the sandbox is stopped or ended meanwhile, so that nothing can swap a
-    directory for a link under the walk; links are removed, never followed, and mount points
-    (the sandbox's own, read-only) are left where they are.
+    directory for a link under the walk; links are removed, never followed. Mount points (the
+    sandbox's own, read-only) are left where they are, with the folders that lead to them
+    (a toolchain under /tmp, say), which bubblewrap made: those the worker could change are
+    not left, since their names and times could carry a secret.
     """
+    worker = owner(pid)
     for directory in directories:
         top = f"/proc/{pid}/root{directory}"
         try:
             device = os.lstat(top).st_dev
         except OSError:
             return f"the judge could not see {directory} to empty it"
-        for folder, subfolders, files in os.walk(top, topdown=False):
-            for name in files + subfolders:
-                path = os.path.join(folder, name)
+        folders, todo, held = [], [top], set()
+        while todo:  # by hand, not recursively: the solution chooses how deep it goes
+            folder = todo.pop()
+            folders.append(folder)
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                return f"a folder in {directory} that the judge could not read"
+            for entry in entries:
                 try:
-                    entry = os.lstat(path)
-                    if entry.st_dev != device:
-                        continue
-                    if os.path.isdir(path) and not os.path.islink(path):
-                        os.rmdir(path)
+                    found = entry.stat(follow_symlinks=False)
+                    if found.st_dev != device:
+                        held.add(folder)  # a mount point: not entered, not removed
+                    elif stat.S_ISDIR(found.st_mode):
+                        todo.append(entry.path)
                     else:
-                        os.unlink(path)
+                        os.unlink(entry.path)
                 except FileNotFoundError:
                     continue
                 except OSError:
                     return f"a file in {directory} that the judge could not remove"
+        for folder in reversed(folders[1:]):  # every folder after the folders inside it
+            try:
+                if folder in held:
+                    if not out_of_reach(os.lstat(folder), worker):
+                        return f"a folder in {directory} that the judge could not remove"
+                    held.add(os.path.dirname(folder))
+                else:
+                    os.rmdir(folder)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return f"a file in {directory} that the judge could not remove"
     return ""
+
+
+def out_of_reach(folder: os.stat_result, worker: int) -> bool:
+    """Whether the worker's user can neither rename, retime nor fill a folder: not its own,
+    and writable by its owner only."""
+    return folder.st_uid != worker and not folder.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
