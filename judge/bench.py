@@ -226,8 +226,8 @@ def built_beforehand(runner: IsolatedRunner, case: Case) -> IsolatedRunner:
 
 def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
-    shared process and with a fresh state per case (a fork for Python, a new process for the
-    others), compiled beforehand."""
+    shared process and with a fresh state per case (a fork for Python and C++, a new process
+    for the others), compiled beforehand."""
     cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
     rows = []
     for language, name in TRIVIAL.items():

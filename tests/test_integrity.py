@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -297,13 +298,21 @@ def learned_words(result: CaseResult) -> list[str]:
             for word in line.split()[1:]]
 
 
+def cheats(*names: str) -> list[Any]:
+    """Cheat files as test parameters: a C++ one needs its compiler."""
+    return [pytest.param(name, marks=toolchain_marks("cpp")) if name.endswith(".cpp") else name
+            for name in names]
+
+
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
-@pytest.mark.parametrize("cheat", ["remembers_in_shared_memory", "remembers_in_a_socket"])
+@pytest.mark.parametrize("cheat", cheats("remembers_in_shared_memory.py",
+                                         "remembers_in_a_socket.py",
+                                         "remembers_in_shared_memory.cpp"))
 def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> None:
     """A shared mapping or a socket made at load time outlives each case's process: the
     cases are not played from such a state, and the verdict says why."""
     cases = every_secret_of_one_list()[:5]
-    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox), cheat, cases,
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
                    order_seed=3)
     for result in report.results:
         assert result.verdict == "RTE", (result.verdict, result.message)
@@ -312,13 +321,14 @@ def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> N
 
 
 @needs_bubblewrap
-@pytest.mark.parametrize("cheat", ["remembers_in_tmp", "remembers_in_sysv_memory",
-                                   "remembers_in_a_message_queue"])
+@pytest.mark.parametrize("cheat", cheats("remembers_in_tmp.py", "remembers_in_sysv_memory.py",
+                                         "remembers_in_a_message_queue.py",
+                                         "remembers_in_tmp.cpp"))
 def test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case(cheat: str) -> None:
     """Files in /tmp, System V segments and POSIX queues outlive a case's process; the
     sandbox's are the worker's own, and the harness empties them before every case."""
     cases = every_secret_of_one_list()[:6]
-    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox=True),
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True),
                    cheat, cases, order_seed=4)
     for result in report.results:
         assert result.verdict == "AC", (result.verdict, result.message)
@@ -341,24 +351,27 @@ def test_files_in_tmp_would_carry_secrets_without_the_wipe() -> None:
 
 
 # What each cheat's case is refused for, where it is refused (RTE) rather than played out.
+# (The C++ cheat that tells its status ends in findSecretWord: it cannot end after it.)
 REACHING_THE_WARM_PROCESS = {
-    "reads_exit_statuses_in_the_warm_process": "did not end cleanly after findSecretWord",
-    "signals_the_warm_process": "sent a signal to a warm process",
-    "marks_the_warm_oom_score": "changed a warm process's oom_score_adj",
-    "silences_the_check": "every case's process would share a writable shared memory mapping",
-    "wakes_the_warm_process": "set a warm process running again",
+    "reads_exit_statuses_in_the_warm_process.py": "did not end cleanly after findSecretWord",
+    "reads_exit_statuses_in_the_warm_process.cpp": "exited with status",
+    "signals_the_warm_process.cpp": "sent a signal to a warm process",
+    "signals_the_warm_process.py": "sent a signal to a warm process",
+    "marks_the_warm_oom_score.py": "changed a warm process's oom_score_adj",
+    "silences_the_check.py": "every case's process would share a writable shared memory mapping",
+    "wakes_the_warm_process.py": "set a warm process running again",
 }
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
-@pytest.mark.parametrize("cheat", sorted(REACHING_THE_WARM_PROCESS))
+@pytest.mark.parametrize("cheat", cheats(*sorted(REACHING_THE_WARM_PROCESS)))
 def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool) -> None:
     """The warm process has run the submission's code, so the judge decides from outside
     (/proc): it checks each case's fork before the case, holds the warm processes still
     during it, and reads how it ended itself. Each cheat plays as its honest twin or is
     refused, and no case learns what an earlier one found."""
     cases = every_secret_of_one_list()[:5]
-    report = grade(IsolatedRunner(CHEATS / f"{cheat}.py", Limits(), sandbox), cheat, cases,
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
                    order_seed=3)
     for case, result in zip(cases, report.results, strict=True):
         assert learned_words(result) == [], (case.name, result.output)
@@ -407,13 +420,15 @@ def test_a_solution_using_numpy_is_fit_for_fresh_state(sandbox: bool) -> None:
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
-def test_a_case_cannot_write_into_the_warm_process(sandbox: bool) -> None:
+@pytest.mark.parametrize("cheat", cheats("remembers_in_the_parents_memory.py",
+                                         "remembers_in_the_parents_memory.cpp"))
+def test_a_case_cannot_write_into_the_warm_process(cheat: str, sandbox: bool) -> None:
     """A fork knows its parent's addresses; writing a secret there through /proc/PPID/mem
     would hand it to every later case. The warm process is not dumpable, and the solution
     has no capability that would let it write there anyway (even as root)."""
     cases = every_secret_of_one_list()[:4]
-    report = grade(IsolatedRunner(CHEATS / "remembers_in_the_parents_memory.py", Limits(),
-                                  sandbox), "ptrace", cases, order_seed=3)
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), "ptrace", cases,
+                   order_seed=3)
     for result in report.results:
         assert result.verdict == "AC", (result.verdict, result.message)
         assert learned_words(result) == []

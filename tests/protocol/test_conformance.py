@@ -7,6 +7,8 @@ passes this suite by adding its harness to the registry and its fixtures beside 
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,6 +202,52 @@ def test_the_p8079_entry_points(start: Any, harness: Harness) -> None:
     assert raised["op"] == "raised" and "boom from guess" in raised["error"]
     conversation.send({"op": "guess", "args": [4, 5, "a", flags, flags]})
     assert conversation.receive() == {"op": "word", "word": "apple"}
+
+
+def one_guess(conversation: Conversation, expected: str) -> None:
+    """A case of the counting fixture: its one guess, then done."""
+    assert conversation.receive() == {"op": "guess", "word": expected}
+    conversation.send({"reply": 0})
+    assert conversation.receive() == {"op": "done"}
+
+
+def test_a_fork_serves_from_the_state_of_the_moment(start: Any, harness: Harness) -> None:
+    """PROTOCOL.md, fresh state per case: the child plays from the parent's state, the parent
+    from the state it had when it forked, whatever the child did."""
+    if not harness.forks:
+        pytest.skip(f"the {harness.name} harness starts a process per case instead")
+    conversation = start("counts_cases")
+    run(conversation)
+    one_guess(conversation, WORDS[0])  # one case played: the count is 1
+    conversation.send({"op": "fork"})
+    assert conversation.receive() == {"op": "forked"}
+    conversation.send({"op": "run", "words": WORDS, "seed": None})
+    one_guess(conversation, WORDS[1])  # the child counts on from 1
+    conversation.send({"op": "exit"})
+    assert conversation.receive() == {"op": "joined", "status": 0}
+    conversation.send({"op": "run", "words": WORDS, "seed": None})
+    one_guess(conversation, WORDS[1])  # the parent too: the child's case left it unchanged
+
+
+def test_a_fork_for_one_case_takes_the_request_read_with_it(start: Any,
+                                                            harness: Harness) -> None:
+    """A fork made ahead of its case says nothing, plays the next request, and ends; the
+    parent leaves that request to it even when it read both at once."""
+    if not harness.forks:
+        pytest.skip(f"the {harness.name} harness starts a process per case instead")
+    conversation = start("counts_cases")
+    run(conversation)
+    one_guess(conversation, WORDS[0])
+    both = b'{"op": "fork", "once": true}\n{"op": "run", "words": %s, "seed": null}\n' % (
+        json.dumps(WORDS).encode())
+    os.write(conversation.worker._to_worker, both)  # one write: the parent reads both
+    one_guess(conversation, WORDS[1])
+    assert conversation.receive() == {"op": "joined", "status": 0}
+    conversation.send({"op": "fork", "once": True})
+    conversation.send({"op": "exit"})  # a fork made ahead whose case never comes
+    assert conversation.receive() == {"op": "joined", "status": 0}
+    conversation.send({"op": "run", "words": WORDS, "seed": None})
+    one_guess(conversation, WORDS[1])
 
 
 def test_a_stack_dump_is_written_when_asked(start: Any, harness: Harness) -> None:

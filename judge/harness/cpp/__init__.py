@@ -31,7 +31,7 @@ class CppHarness:
     extensions: tuple[str, ...] = (".cpp", ".cc", ".cxx")
     games: tuple[Game, ...] = ("leetcode", "wc2022")
     stack_dumps: bool = False
-    forks: bool = False
+    forks: bool = True
 
     def missing(self) -> str | None:
         return None if tool("g++") else install_hint("g++", "g++")
