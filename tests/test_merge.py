@@ -42,7 +42,7 @@ def without_times(data: Any) -> Any:
     if isinstance(data, dict):
         return {k: without_times(v) for k, v in data.items()
                 if k not in ("time_s", "seconds", "total_time_s", "order_seed", "shard", "date",
-                             "command")}
+                             "command", "merged_from")}
     if isinstance(data, list):
         return [without_times(x) for x in data]
     return data
@@ -420,3 +420,31 @@ def test_a_shard_too_large_to_read_safely_is_refused(two_shards: list[Path],
     monkeypatch.setattr(merge, "LARGEST_REPORT", 100)
     assert main(["merge", *map(str, two_shards)]) == 2
     assert "larger than any report the judge writes" in capsys.readouterr().err
+
+
+def test_a_merged_report_says_it_was_merged_and_keeps_every_shards_command(
+        tmp_path: Path) -> None:
+    """Not the first shard's command as if it had made the whole run."""
+    parts = shards(tmp_path, TWO[1:], 2)
+    merged, page = tmp_path / "merged.json", tmp_path / "merged.html"
+    assert main(["merge", *map(str, parts), "--json", str(merged), "--html", str(page)]) in (0, 1)
+    made = json.loads(merged.read_text())["provenance"]
+    assert [s["shard"] for s in made["merged_from"]] == ["1/2", "2/2"]
+    assert [" ".join(s["command"]).count(f"--shard {k}/2") for k, s in
+            enumerate(made["merged_from"], 1)] == [1, 1]
+    text = page.read_text()
+    assert "merged from 2 shards made " in text and "--shard 1/2" in text
+    assert "--shard 2/2" not in text and "(the first shard&#x27;s)" in text
+
+
+@pytest.mark.parametrize("shards_said", [[], ["not a shard"], "1/2", [{"date": "<b>"}] * 2])
+def test_a_report_claiming_odd_shards_still_shows_where_it_came_from(shards_said: Any) -> None:
+    from judge.report.provenance import when_and_how
+
+    said = dict(when_and_how({"date": "2026-12-01", "command": ["judge", "grade", "--x"],
+                              "merged_from": shards_said}))
+    if isinstance(shards_said, list) and len(shards_said) == 2:
+        assert said == {"date": "merged from 2 shards made <b>",
+                        "command": "(not recorded) (the first shard's)"}
+    else:
+        assert said == {"date": "2026-12-01", "command": "judge grade --x"}

@@ -13,34 +13,15 @@ import io
 import json
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
-from typing import Any
 
+from judge.report.provenance import provenance_items, provenance_lines
 from judge.report.text import summary_text, transcript_text, why, worst_text
-from judge.result import RANKING, CaseResult, Report
+from judge.result import CaseResult, Report
 from judge.safetext import safe, safe_block
 from judge.verdicts import VERDICTS
 
 CSV_COLUMNS = ("rank", "solution", "file", "score", "max_score", *VERDICTS, "mean_accepted",
                "mean_played", "most_guesses_per_limit", "time_s")
-
-
-def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
-    """The run, said in a few named lines: who made it, how, on what."""
-    made: dict[str, Any] = next((r.provenance for r in reports if r.provenance), {}) or {}
-    cases = made.get("cases") or {}
-    items = [("judge", f"guess-judge {made.get('judge', '?')}"),
-             ("date", str(made.get("date", "?"))),
-             ("command", " ".join(map(str, made.get("command", [])))),
-             ("cases", f"{', '.join(map(str, cases.get('paths', [])))} "
-                       f"({cases.get('count', '?')} cases, sha256 {cases.get('digest', '?')})"),
-             ("selection", str(made.get("selection"))), ("seed", str(made.get("seed"))),
-             ("limits", str(made.get("limits"))), ("sandbox", str(made.get("sandbox"))),
-             ("ranking", RANKING)]
-    return [(key, safe(value, limit=2000)) for key, value in items]
-
-
-def provenance_lines(reports: Sequence[Report]) -> list[str]:
-    return [f"{key}: {value}" for key, value in provenance_items(reports)]
 
 
 def gradebook_csv(reports: Sequence[Report]) -> str:

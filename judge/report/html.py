@@ -12,6 +12,7 @@ import html
 from collections import Counter
 from collections.abc import Sequence
 
+from judge.report.provenance import provenance_items
 from judge.report.text import not_accepted_text, order_line, why, worst_text
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
@@ -34,6 +35,7 @@ th.name, td.name { text-align: left; }
 td.name, td.wraps, h3, summary, .provenance, .legend { white-space: normal;
   overflow-wrap: anywhere; }
 #verdicts { width: 100%; }
+#verdicts td.name { min-width: min(22ch, 40vw); }
 pre { background: #f6f6f6; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; }
 details { margin: 0.3em 0; }
 svg { max-width: 100%; height: auto; }
@@ -208,17 +210,12 @@ def failed_cases(report: Report, index: int = 0) -> str:
 
 
 def provenance_text(reports: Sequence[Report]) -> str:
-    made = next((r.provenance for r in reports if r.provenance), None)
-    if not made:
+    """How the run was made, in the words of every report (judge/report/provenance.py)."""
+    if not any(r.provenance for r in reports):
         return ""
-    cases = made.get("cases") or {}
-    command = " ".join(map(str, made.get("command", [])))
-    return (f"<p class='provenance'>guess-judge {escaped(made.get('judge'))}, "
-            f"{escaped(made.get('date'))}: <code>{escaped(command)}</code><br>"
-            f"{escaped(cases.get('count'))} cases from "
-            f"{escaped(', '.join(map(str, cases.get('paths', []))))} (sha256 "
-            f"{escaped(str(cases.get('digest', ''))[:16])}...); limits "
-            f"{escaped(made.get('limits'))}; sandbox {escaped(made.get('sandbox'))}</p>")
+    lines = "<br>".join(f"{escaped(key)}: {escaped(value)}"
+                        for key, value in provenance_items(reports) if key != "ranking")
+    return f"<p class='provenance'>{lines}</p>"
 
 
 def page(title: str, sections: Sequence[str]) -> str:

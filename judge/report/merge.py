@@ -187,7 +187,11 @@ def merge(shards: Iterable[tuple[Report, int, int]],
                    f"{solution}, shard {shard}/{total}")
         seeds = {part.order_seed for part in parts.values()}
         results = [r for shard in range(1, total + 1) for r in parts[shard].results]
-        provenance = {**(parts[1].provenance or {}), "shard": None}
+        # The run is the shards': each one's command and date is kept, not the first's alone.
+        provenance = {**(parts[1].provenance or {}), "shard": None, "merged_from": [
+            {"shard": f"{k}/{total}", **{key: (parts[k].provenance or {}).get(key)
+                                         for key in ("command", "date")}}
+            for k in range(1, total + 1)]}
         merged.append(Report(solution, results, seeds.pop() if len(seeds) == 1 else None,
                              provenance=provenance, label=parts[1].label))
     return merged
