@@ -59,6 +59,13 @@ def interrupt(process: subprocess.Popen[str], seen: list[str]) -> None:
     raise AssertionError(f"Ctrl-C never stopped the watch:\n{''.join(seen)}")
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """A suite started in the background (`make test &`) ignores SIGINT, and so would the
+    judge it starts, as Python leaves an ignored SIGINT ignored: Ctrl-C restored as it is in a
+    terminal's foreground."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
     solution = tmp_path / "mine.py"
     solution.write_text(GIVES_UP)
@@ -66,7 +73,8 @@ def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
     with subprocess.Popen(
             [sys.executable, "-u", "-m", "judge", "grade", str(solution), "--cases",
              str(CASES / "examples"), "--watch", "--no-sandbox"], cwd=ROOT, text=True,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            preexec_fn=ctrl_c_as_in_a_terminal) as process:
         try:
             read_until(process, "0/2 accepted", seen)
             read_until(process, "watching", seen)

@@ -213,7 +213,7 @@ def provenance_text(reports: Sequence[Report]) -> str:
     """How the run was made, in the words of every report (judge/report/provenance.py)."""
     if not any(r.provenance for r in reports):
         return ""
-    lines = "<br>".join(f"{escaped(key)}: {escaped(value)}"
+    lines = "<br>".join(f"{html.escape(key)}: {html.escape(value)}"  # already safe: not cut again
                         for key, value in provenance_items(reports) if key != "ranking")
     return f"<p class='provenance'>{lines}</p>"
 
