@@ -228,6 +228,9 @@ def case_of(path: Path) -> dict[str, Any]:
 # Each bad report's reason, after the file it names.
 BAD_BECAUSE = {
     "missing": "first_candidate.py: shard 2 of 2 is missing",
+    "first missing": ".py: shard 1 of 2 is missing",
+    "cut in different numbers": "merge: error: the shards were cut in different numbers: "
+                                "[2, 3]",
     "twice": "first_candidate.py: shard 1 is given twice",
     "cut differently": "bad.json: says it is shard 3/3 but was made as [1, 2]",
     "no shard": "bad.json: not a shard's report (made without --shard K/N)",
@@ -254,6 +257,12 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
     inputs: list[Path] = [first, second]
     if problem == "missing":
         inputs = [first]
+    elif problem == "first missing":
+        inputs = [second]
+    elif problem == "cut in different numbers":
+        third = {**report, "shard": [3, 3], "provenance": {**report["provenance"],
+                                                          "shard": [3, 3]}}
+        inputs = [first, second, broken(tmp_path, [third])]
     elif problem == "twice":
         inputs = [first, first, second]
     elif problem == "cut differently":
@@ -310,6 +319,8 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
         first.update(verdict="WA", transcript=[[first["secret"], 6]], guesses=1)
     elif problem == "another secret":
         first["secret"] = "zzzzzz"
+    elif problem == "another word of the list as the secret":
+        first["secret"] = "ccbazz"  # example1's list: acckzz (the secret), ccbazz, ...
     elif problem == "a billion guesses":
         first["guesses"] = 10 ** 9
     elif problem == "a 400-digit time":
@@ -336,7 +347,8 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
 
 
 FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
-             "WA that found the secret in time", "another secret", "a billion guesses",
+             "WA that found the secret in time", "another secret",
+             "another word of the list as the secret", "a billion guesses",
              "a 400-digit time", "NaN", "relabelled as the other shard",
              "label and provenance disagree", "another case set", "another seed",
              "another limit", "another version of the file", "no provenance",
@@ -353,6 +365,8 @@ REFUSED_BECAUSE = {
     "WA that found the secret in time": "shard 1/2, case 'example1': WA, but the secret was "
                                         "found within the limit",
     "another secret": "shard 1/2, case 'example1': its secret is not the case's",
+    "another word of the list as the secret": "shard 1/2, case 'example1': its secret is not "
+                                              "the case's",
     "a billion guesses": "forged.json, case 1: 'guesses' is out of range (0 to 201)",
     "a 400-digit time": "forged.json, case 1: 'time_s' is out of range",
     "NaN": "forged.json: not JSON: NaN is not a number JSON allows",
@@ -431,6 +445,7 @@ def test_a_merged_report_says_it_was_merged_and_keeps_every_shards_command(
     assert main(["merge", *map(str, parts), "--json", str(merged), "--html", str(page)]) in (0, 1)
     made = json.loads(merged.read_text())["provenance"]
     assert [s["shard"] for s in made["merged_from"]] == ["1/2", "2/2"]
+    assert all(isinstance(s["date"], str) and s["date"] for s in made["merged_from"])
     assert [" ".join(s["command"]).count(f"--shard {k}/2") for k, s in
             enumerate(made["merged_from"], 1)] == [1, 1]
     text = page.read_text()
@@ -450,3 +465,20 @@ def test_a_report_claiming_odd_shards_still_shows_where_it_came_from(shards_said
                         "command": "(not recorded) (the first shard's)"}
     else:
         assert said == {"date": "2026-12-01", "command": "judge grade --x"}
+
+
+def test_a_guess_outside_the_list_answered_minus_one_is_honest(two_shards: list[Path],
+                                                               tmp_path: Path) -> None:
+    """merge replays every reply: one to a word outside the list is -1, and is believed."""
+    first, second = two_shards
+    reports = json.loads(first.read_text())
+    case = reports[0]["cases"][0]
+    case["transcript"] = [["zzzzzz", -1], *case["transcript"]]
+    case["guesses"] = len(case["transcript"])
+    path = tmp_path / "outside.json"
+    path.write_text(json.dumps(reports))
+    merged = tmp_path / "merged.json"
+    assert main(["merge", str(path), str(second), "--json", str(merged)]) in (0, 1)
+    data = json.loads(merged.read_text())
+    reports = data if isinstance(data, list) else [data]
+    assert any(["zzzzzz", -1] in c["transcript"] for r in reports for c in r["cases"])
