@@ -93,10 +93,18 @@ def test_a_builds_processes_are_held_to_one_memory_limit_together(
     if cgroup_enforcer() is None:
         pytest.skip("the judge may make no memory cgroup here")
     monkeypatch.setattr(building, "BUILD_MEMORY_MB", 64)
-    hold = "python3 -c 'import time; b = bytearray(48 << 20); time.sleep(2)'"
-    alone = Build(files={}, steps=(("sh", "-c", hold),), env=PATH)
+
+    def hold(together: int) -> str:
+        # Each process holds its 48 MiB until `together` of them hold theirs (a file each in
+        # the build's folder), so on a starved machine they still overlap; a minute at most.
+        return ("python3 -c 'import os, time; b = bytearray(48 << 20); "
+                "open(f\"held-{os.getpid()}\", \"w\").close(); end = time.time() + 60\n"
+                f"while sum(n.startswith(\"held-\") for n in os.listdir()) < {together} "
+                "and time.time() < end: time.sleep(0.05)'")
+
+    alone = Build(files={}, steps=(("sh", "-c", hold(1)),), env=PATH)
     assert isinstance(built_program(alone, Unconfined(), root=tmp_path / "a"), Path)
-    together = Build(files={}, steps=(("sh", "-c", f"{hold} & {hold}; wait"),), env=PATH)
+    together = Build(files={}, steps=(("sh", "-c", f"{hold(2)} & {hold(2)}; wait"),), env=PATH)
     error = built_program(together, Unconfined(), root=tmp_path / "b")
     assert isinstance(error, CompileError), error
     assert "used more than 64 MiB together" in error.message

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from judge.harness.launch import Build
 from judge.run.confine import Confinement
-from judge.run.limits import Limits, MemoryWatch, NoWatch, cgroup_enforcer
+from judge.run.limits import CPU_CHECK_SECONDS, Limits, MemoryWatch, NoWatch, cgroup_enforcer
 from judge.run.process import descendants
 from judge.safetext import safe_block
 
@@ -157,9 +157,11 @@ def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
     return (os.path.realpath(prlimit), *caps, "--", *step)
 
 
-def first_output(process: subprocess.Popen[bytes], seconds: float) -> tuple[bytes, bool]:
+def first_output(process: subprocess.Popen[bytes], seconds: float,
+                 watch: MemoryWatch) -> tuple[bytes, bool]:
     """The first ERROR_BYTES of what the step printed, the rest read and dropped as it comes
-    (a compiler may print hundreds of megabytes); and whether it ended within `seconds`."""
+    (a compiler may print hundreds of megabytes); and whether it ended within `seconds`.
+    Once the kernel has killed one of its processes at the memory limit, the step is over."""
     assert process.stdout is not None
     kept, deadline = bytearray(), time.monotonic() + seconds
     fd = process.stdout.fileno()
@@ -167,7 +169,9 @@ def first_output(process: subprocess.Popen[bytes], seconds: float) -> tuple[byte
         left = deadline - time.monotonic()
         if left <= 0:
             return bytes(kept), False
-        ready, _, _ = select.select([fd], [], [], left)
+        if watch.kills() > 0:
+            return bytes(kept), True
+        ready, _, _ = select.select([fd], [], [], min(left, CPU_CHECK_SECONDS))
         if not ready:
             continue
         chunk = os.read(fd, 1 << 16)
@@ -180,6 +184,16 @@ def first_output(process: subprocess.Popen[bytes], seconds: float) -> tuple[byte
     except subprocess.TimeoutExpired:
         return bytes(kept), False
     return bytes(kept), True
+
+
+def end_step(process: subprocess.Popen[bytes], watch: MemoryWatch) -> None:
+    """Kill what is left of a step: its session, and whatever of it is in its cgroup."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    for pid in watch.members():
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    process.wait()
 
 
 def run_steps(build: Build, confinement: Confinement, directory: Path,
@@ -207,13 +221,14 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
         watch.adopt(descendants(process.pid))
         try:
             with process:
-                output, ended = first_output(process, deadline - time.monotonic())
+                # When the kernel kills one process at the limit, the others are stopped
+                # too: a sibling left waiting would hold the build to its time limit.
+                output, ended = first_output(process, deadline - time.monotonic(), watch)
+                out_of_memory = watch.kills() > 0
+                if not ended or out_of_memory:
+                    end_step(process, watch)
                 if not ended:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
                     return f"compilation took more than {seconds:g} s"
-            out_of_memory = watch.kills() > 0
         finally:
             watch.release()
         if out_of_memory:
