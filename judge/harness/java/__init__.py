@@ -49,6 +49,11 @@ def jvm_options(memory_mb: int) -> tuple[str, ...]:
             "-XX:-UsePerfData")
 
 
+# The compilers are JVM programs too, run for a second or two: the same quick start. Measured
+# here on a small file: kotlinc 5.0 s of CPU before, 3.4 s after; javac 1.45 s, 0.95 s.
+COMPILER_OPTIONS = ("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData")
+
+
 @dataclass(frozen=True)
 class JvmHarness:
     name: str
@@ -77,16 +82,16 @@ class JvmHarness:
         files = source_files(HERE, "Master.java", "Harness.java")
         source = solution.read_bytes()
         # javac's heap is capped as kotlinc's is by its own script (256 MiB).
-        judge_classes = (javac, "-J-Xmx1g", "-encoding", "UTF-8", "-nowarn", "-d", CLASSES,
-                         "Master.java", "Harness.java")
+        judge_classes = (javac, "-J-Xmx1g", *COMPILER_OPTIONS, "-encoding", "UTF-8", "-nowarn",
+                         "-d", CLASSES, "Master.java", "Harness.java")
         if self.name == "java":
             files[self.source] = JAVA_IMPORTS.encode() + source
             steps: tuple[tuple[str, ...], ...] = ((*judge_classes, self.source),)
         else:
             files[self.source] = source
             kotlinc = tool(self.compiler) or self.compiler
-            steps = (judge_classes, (kotlinc, "-nowarn", "-cp", CLASSES, "-d", CLASSES,
-                                     self.source))
+            steps = (judge_classes, (kotlinc, *COMPILER_OPTIONS, "-nowarn", "-cp", CLASSES,
+                                     "-d", CLASSES, self.source))
         versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "") if t)
         java = tool("java") or "java"
         # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
