@@ -22,6 +22,35 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# Tests marked `benchmark` play the benchmark's lists: the first BOUNDED_LISTS of them in
+# make test (a few minutes on two cores in all), every one with --whole-benchmark (make long).
+BOUNDED_LISTS = 5
+BENCHMARK_LISTS = 20
+_whole_benchmark = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--whole-benchmark", action="store_true",
+                     help=f"tests marked benchmark play all {BENCHMARK_LISTS} benchmark lists, "
+                          f"not the first {BOUNDED_LISTS} (make long)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _whole_benchmark
+    _whole_benchmark = bool(config.getoption("--whole-benchmark"))
+
+
+def benchmark_lists() -> int:
+    """How many of the benchmark's lists a test marked `benchmark` plays in this run."""
+    return BENCHMARK_LISTS if _whole_benchmark else BOUNDED_LISTS
+
+
+def whole_benchmark_only() -> None:
+    """Skip, saying how to run it, a test whose claim is about all of the benchmark."""
+    if not _whole_benchmark:
+        pytest.skip(f"a claim about all {BENCHMARK_LISTS} benchmark lists: make long runs it")
+
+
 # A sandbox test is marked `sandbox`, and skipped with how to install bubblewrap where it is
 # missing (make test and .ci/run install it).
 SANDBOX_MARKS = (pytest.mark.sandbox,
@@ -67,8 +96,12 @@ def language_marks(path: Path) -> list[pytest.MarkDecorator]:
 
 @pytest.fixture(autouse=True, scope="session")
 def private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Compiled submissions go to this run's own cache: every run compiles from nothing."""
-    os.environ[CACHE_VARIABLE] = str(tmp_path_factory.mktemp("build-cache"))
+    """Compiled submissions go to this run's own cache: every run compiles from nothing, and
+    the test processes of one run (pytest-xdist's workers) share it, as judges on one machine
+    do: a build is keyed by its content and moved into place whole."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    os.environ[CACHE_VARIABLE] = str(shared / "build-cache")
 
 
 def needs_bubblewrap(test: Callable[..., None]) -> Callable[..., None]:

@@ -18,7 +18,7 @@ from judge.rules import match
 from judge.run.inprocess import InProcessRunner
 from judge.run.session import IsolatedRunner
 
-from .conftest import CASES, SOLUTIONS
+from .conftest import CASES, SOLUTIONS, benchmark_lists, whole_benchmark_only
 from .strategies import cases
 
 MINIMAX_PORTS = ["minimax_cpp", "minimax_kotlin", "minimax_js"]
@@ -63,8 +63,14 @@ def benchmark() -> tuple[Case, ...]:
     return tuple(load_cases([CASES / "benchmark"]))
 
 
+def played(name: str, lists: int | None = None, seed: int | None = None) -> Report:
+    """The solution's games on the benchmark's first `lists` lists (as many as this run plays
+    when None)."""
+    return played_on(name, benchmark_lists() if lists is None else lists, seed)
+
+
 @cache
-def played(name: str, lists: int = 20, seed: int | None = None) -> Report:
+def played_on(name: str, lists: int, seed: int | None) -> Report:
     cases = [c for c in benchmark() if int(c.name[5:7]) <= lists]
     return grade(InProcessRunner(SOLUTIONS / f"{name}.py"), name, cases, seed)
 
@@ -80,7 +86,9 @@ def test_the_three_minimax_ports_play_identical_games(name: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 def test_the_seed_minimax_matches_its_published_figures() -> None:
+    whole_benchmark_only()
     used = guesses(played("minimax_cpp"))
     assert len(used) == 2000
     assert 5.5 <= statistics.fmean(used) <= 5.7
@@ -89,20 +97,22 @@ def test_the_seed_minimax_matches_its_published_figures() -> None:
 
 
 def test_random_guessing_matches_its_published_figures() -> None:
-    used = guesses(played("random_guess", seed=843))
+    used = guesses(played("random_guess", lists=20, seed=843))
     assert 6.3 <= statistics.fmean(used) <= 6.9
     assert 13 <= max(used) <= 16
     assert 0.05 <= sum(g > 10 for g in used) / len(used) <= 0.09
 
 
 @pytest.mark.slow
-def test_the_strongest_meets_its_targets_on_the_whole_benchmark() -> None:
+@pytest.mark.benchmark
+def test_the_strongest_meets_its_targets_on_the_benchmark() -> None:
     used = guesses(played("strongest"))
     assert sum(g > 10 for g in used) == 0
     assert max(used) <= 9 and statistics.fmean(used) <= 5.5
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 @pytest.mark.parametrize("other", ["minimax_cpp", "entropy", "minimax_all", "first_candidate"])
 def test_the_strongest_beats_each_other_solution(other: str) -> None:
     used, theirs = guesses(played("strongest")), guesses(played(other))
@@ -118,6 +128,7 @@ def test_every_solution_is_accepted_on_leetcodes_examples(name: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 def test_the_strongest_is_accepted_on_every_shipped_case() -> None:
     shipped = [c for c in load_cases([CASES]) if not c.name.startswith("bench")]
     report = grade(IsolatedRunner(SOLUTIONS / "strongest.py"), "strongest", shipped)
