@@ -25,7 +25,7 @@ from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import IsolatedRunner
 
-from .conftest import BOTH_MODES, needs_bubblewrap, toolchain_marks
+from .conftest import BOTH_MODES, language_marks, needs_bubblewrap, toolchain_marks
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WALKER = """
@@ -299,9 +299,9 @@ def learned_words(result: CaseResult) -> list[str]:
 
 
 def cheats(*names: str) -> list[Any]:
-    """Cheat files as test parameters: a C++ one needs its compiler."""
-    return [pytest.param(name, marks=toolchain_marks("cpp")) if name.endswith(".cpp") else name
-            for name in names]
+    """Cheat files as test parameters, each skipped, saying why, where its language's
+    toolchain is missing."""
+    return [pytest.param(name, marks=language_marks(CHEATS / name)) for name in names]
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)

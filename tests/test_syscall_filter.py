@@ -16,7 +16,7 @@ from judge.run.session import IsolatedRunner
 from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED, WORKERS_DENIED
 
 from .conftest import needs_bubblewrap
-from .test_integrity import CHEATS, every_secret_of_one_list, learned_words
+from .test_integrity import CHEATS, cheats, every_secret_of_one_list, learned_words
 
 pyseccomp = pytest.importorskip("pyseccomp")
 CASE = Case("probe", "aaaaaa", ("aaaaaa", "bbbbbb"), 10)
@@ -176,12 +176,16 @@ def test_every_worker_and_build_step_starts_under_the_filter(tmp_path: Path) -> 
 
 
 @needs_bubblewrap
-def test_the_keyring_carries_nothing_between_cases() -> None:
-    """The cheat stores each secret it finds with add_key and skips stored words: under the
-    filter every case starts knowing nothing, and it plays as its honest twin would."""
+@pytest.mark.parametrize("cheat", cheats("remembers_in_the_keyring.py",
+                                         "remembers_in_the_keyring.cpp",
+                                         "remembers_in_the_keyring.js"))
+def test_the_keyring_carries_nothing_between_cases(cheat: str) -> None:
+    """The cheat stores each secret it finds with add_key and skips stored words (from
+    JavaScript, through a Python child): under the filter every case starts knowing nothing,
+    and it plays as its honest twin would."""
     cases = every_secret_of_one_list()[:6]
-    report = grade(IsolatedRunner(CHEATS / "remembers_in_the_keyring.py", Limits(),
-                                  sandbox=True), "keyring", cases, order_seed=4)
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True), "keyring", cases,
+                   order_seed=4)
     for case, result in zip(cases, report.results, strict=True):
         assert result.verdict == "AC", (result.verdict, result.message)
         assert learned_words(result) == [], result.output
