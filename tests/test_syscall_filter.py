@@ -4,6 +4,7 @@ language's sandbox, and what it closes (the kernel keyring) no longer carries a 
 from __future__ import annotations
 
 import errno
+import json
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED, WORKERS_DENIED
 
-from .conftest import needs_bubblewrap
+from .conftest import needs_bubblewrap, toolchain_marks
 from .test_integrity import CHEATS, cheats, every_secret_of_one_list, learned_words
 
 pyseccomp = pytest.importorskip("pyseccomp")
@@ -152,6 +153,53 @@ def test_every_denied_call_fails_in_a_cpp_submission(tmp_path: Path) -> None:
     path.write_text(CPP_PROBE % "\n".join(lines))
     found = probe_results(run_probe(path, sandbox=True))
     check(found, {**calls, "clone-newuser": (errno.EPERM, [])})
+
+
+# JavaScript and the JVM make no system call of their own choosing: their probe is a Python
+# child, which inherits the worker's filter as any process the submission starts does.
+CHILD_PROBE = """
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+for name, (nr, args) in {calls!r}.items():
+    ctypes.set_errno(0)
+    result = libc.syscall(nr, *[ctypes.c_long(a) for a in args])
+    print("call", name, result, ctypes.get_errno(), flush=True)
+"""
+CHILD_PROBES = {
+    "javascript": ("probe.js", """const {{ execFileSync }} = require("child_process");
+var findSecretWord = function (words, master) {{
+    process.stdout.write(execFileSync("python3", ["-c", {script}], {{ encoding: "utf8" }}));
+    master.guess("aaaaaa");
+}};
+"""),
+    "java": ("probe.java", """class Solution {{
+    public void findSecretWord(String[] words, Master master) {{
+        try {{
+            Process child = new ProcessBuilder("python3", "-c", {script})
+                .redirectErrorStream(true).start();
+            System.out.print(new String(child.getInputStream().readAllBytes()));
+            child.waitFor();
+        }} catch (Exception e) {{
+            throw new RuntimeException(e);
+        }}
+        master.guess("aaaaaa");
+    }}
+}}
+"""),
+}
+
+
+@needs_bubblewrap
+@pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
+                                      for name in CHILD_PROBES])
+def test_every_denied_call_fails_in_a_child_of_a_submission(tmp_path: Path,
+                                                            language: str) -> None:
+    calls = expected()
+    script = CHILD_PROBE.format(calls={n: (number(n), a) for n, (_, a) in calls.items()})
+    name, template = CHILD_PROBES[language]
+    path = tmp_path / name
+    path.write_text(template.format(script=json.dumps(script)))
+    check(probe_results(run_probe(path, sandbox=True)), calls)
 
 
 @needs_bubblewrap
