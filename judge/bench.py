@@ -5,6 +5,7 @@ Nothing here asserts a time: the numbers are for people comparing commits.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
@@ -22,13 +23,16 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
+from judge.harness.launch import Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
 from judge.report.per_list import Optimum, cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
+from judge.run.confine import SETPRIV, Bubblewrap, bubblewrap_works
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
+from judge.run.process import Command
 from judge.run.session import IsolatedRunner, Runner
 from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, WRITE_UPS, write_original
 
@@ -121,8 +125,6 @@ def class_cost(count: int = 30, cases: Path | None = None, timer: Timer = timed)
     import sys
     import tempfile
 
-    from judge.run.limits import Limits
-
     cases = cases or ROOT / "cases"
     honest = ROOT / "solutions" / "first_candidate.py"
     loop = ROOT / "tests" / "submissions" / "TLE" / "infinite_loop.py"
@@ -169,19 +171,59 @@ def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
     return row
 
 
-def guard_cost(lists: int = 4, timer: Timer = timed) -> Row:
-    """What the judge's checks of each case's fork from outside (judge/run/forks.py) cost a
-    case, against the whole cost of a case: a trivial solution, sandboxed where bubblewrap
-    works, every case a fork."""
+class WithoutGuard(Bubblewrap):
+    """For measurement only: the sandbox with one of its guards taken out, the system-call
+    filter ("filter") or the worker's own user ("user", where the judge is root)."""
+
+    def __init__(self, guard: str, tmp_mb: int = 0) -> None:
+        super().__init__(tmp_mb)
+        self.guard = guard
+
+    def command(self, launch: Launch) -> Command:
+        made = super().command(launch)
+        argv, passed = list(made.argv), made.pass_fds
+        if self.guard == "filter":
+            at = argv.index("--seccomp")
+            del argv[at:at + 2]
+            made.close()
+            passed = ()
+        elif SETPRIV in argv:
+            at = argv.index(SETPRIV)
+            del argv[at:argv.index("--", at) + 1]
+        return Command(argv, made.env, made.cwd, passed)
+
+
+def guard_cost(lists: int = 4, timer: Timer = timed, repeats: int = 3) -> Row:
+    """What the judge's guards cost a case, against the whole cost of a case: a trivial
+    solution, sandboxed where bubblewrap works, every case a fork. The checks of each case's
+    fork from outside (judge/run/forks.py) are timed as they run; the system-call filter and
+    the worker's own user by grading without each, interleaved with the whole sandbox
+    `repeats` times (the least of each kept: the least disturbed by the machine)."""
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
-    sandbox = shutil.which("bwrap") is not None
-    runner = IsolatedRunner(ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py",
-                            sandbox=sandbox)
-    total = timer(lambda: grade(runner, "bench", cases, order_seed=1))
-    return {"cases": len(cases), "sandbox": sandbox, "total_s": total,
-            "checks_s": runner.outside_check_seconds,
-            "per_case_ms": total / len(cases) * 1e3,
-            "checks_per_case_ms": runner.outside_check_seconds / len(cases) * 1e3}
+    sandbox = bubblewrap_works()
+    solution = ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py"
+    variants = ["all"] + (["filter"] if sandbox else []) + \
+        (["user"] if sandbox and os.geteuid() == 0 else [])
+    times: dict[str, list[float]] = {v: [] for v in variants}
+    checks = 0.0
+    for _ in range(repeats):
+        for variant in variants:
+            runner = IsolatedRunner(solution, sandbox=sandbox)
+            if variant != "all":
+                runner.confinement = WithoutGuard(variant, tmp_mb=runner.limits.memory_mb)
+            def graded(runner: IsolatedRunner = runner) -> Report:
+                return grade(runner, "bench", cases, order_seed=1)
+            times[variant].append(timer(graded))
+            if variant == "all":
+                checks = runner.outside_check_seconds
+    total = min(times["all"])
+    row: Row = {"cases": len(cases), "sandbox": sandbox, "total_s": total, "checks_s": checks,
+                "per_case_ms": total / len(cases) * 1e3,
+                "checks_per_case_ms": checks / len(cases) * 1e3}
+    for variant in variants[1:]:
+        row[f"without_{variant}_s"] = min(times[variant])
+        row[f"{variant}_per_case_ms"] = (total - min(times[variant])) / len(cases) * 1e3
+    return row
 
 
 def round_trip(calls: int = 5000, tmp: Path | None = None) -> Row:
@@ -473,11 +515,18 @@ def fresh_state_lines(fresh: Row) -> list[str]:
             f"(target <= 5 ms)"]
 
 
+GUARDS = {"filter": "the system-call filter (seccomp)",
+          "user": "the worker as its own user (nobody, through setpriv)"}
+
+
 def guard_lines(row: Row) -> list[str]:
     mode = "sandboxed" if row["sandbox"] else "without the sandbox"
     return [f"  checks of each case's fork from outside (stop, /proc, status, /tmp): "
             f"{row['checks_per_case_ms']:.2f} ms of {row['per_case_ms']:.2f} ms a case "
-            f"({mode}, a trivial solution, {row['cases']} cases)"]
+            f"({mode}, a trivial solution, {row['cases']} cases)"] + [
+        f"  {what}: {row[f'{guard}_per_case_ms']:+.2f} ms a case ({row['total_s']:.2f} s "
+        f"with it, {row[f'without_{guard}_s']:.2f} s without)"
+        for guard, what in GUARDS.items() if f"without_{guard}_s" in row]
 
 
 def language_lines(rows: list[Row]) -> list[str]:

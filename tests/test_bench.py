@@ -4,7 +4,9 @@ asserted; the real run is `make bench`."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +16,10 @@ import pytest
 
 from judge import bench
 from judge.__main__ import main
+from judge.run.confine import bubblewrap_works
 from judge.wc2022.game import ENGLISH5, read_dictionary
+
+from .conftest import needs_bubblewrap
 
 
 def fixed_timer(*seconds: float) -> bench.Timer:
@@ -63,12 +68,53 @@ def test_fresh_state_rows() -> None:
     assert "ratio 1.40x" in bench.fresh_state_lines(row)[0]
 
 
-def test_the_guard_row_states_what_the_checks_from_outside_cost() -> None:
-    row = bench.guard_cost(lists=1, timer=lambda action: (action(), 2.0)[1])
+def test_the_guard_row_states_what_each_guard_costs() -> None:
+    sandboxed = bubblewrap_works()
+    guards = (["filter"] if sandboxed else []) + (["user"] if sandboxed and os.geteuid() == 0
+                                                  else [])
+    row = bench.guard_cost(lists=1, timer=fixed_timer(2.0, *[1.5] * len(guards)), repeats=1)
     assert row["cases"] == 100 and row["total_s"] == 2.0 and row["per_case_ms"] == 20.0
     # Measured, not fixed: every case of the list was a fork, checked before and after.
     assert 0 < row["checks_s"] < 2.0 * 100 and row["checks_per_case_ms"] > 0
-    assert f"{row['checks_per_case_ms']:.2f} ms of 20.00 ms a case" in bench.guard_lines(row)[0]
+    lines = bench.guard_lines(row)
+    assert f"{row['checks_per_case_ms']:.2f} ms of 20.00 ms a case" in lines[0]
+    assert [row[f"{g}_per_case_ms"] for g in guards] == [5.0] * len(guards)
+    assert len(lines) == 1 + len(guards)
+    assert all("+5.00 ms a case (2.00 s with it, 1.50 s without)" in line for line in lines[1:])
+
+
+def same_filter(argv: list[str]) -> list[str]:
+    """The command with its filter's descriptor blanked: each command has one of its own."""
+    return ["FD" if before == "--seccomp" else a for before, a in zip(["", *argv[:-1]], argv,
+                                                                      strict=True)]
+
+
+@needs_bubblewrap
+@pytest.mark.parametrize("guard", ["filter", "user"])
+def test_a_sandbox_without_a_guard_lacks_only_that_guard(guard: str) -> None:
+    """The bench's variants take out one guard each and still run a program."""
+    from judge.harness.launch import Launch
+    from judge.run.confine import SETPRIV, Bubblewrap
+
+    if guard == "user" and os.geteuid() != 0:
+        pytest.skip("a worker has a user of its own only where the judge is root")
+    launch = Launch(argv=("/usr/bin/true",), env={}, toolchain=())
+    whole, without = Bubblewrap().command(launch), bench.WithoutGuard(guard).command(launch)
+    try:
+        taken = list(whole.argv)
+        if guard == "filter":
+            at = taken.index("--seccomp")
+            del taken[at:at + 2]
+            assert without.pass_fds == ()
+        else:
+            at = taken.index(SETPRIV)
+            del taken[at:taken.index("--", at) + 1]
+        assert same_filter(list(without.argv)) == same_filter(taken)
+        assert subprocess.run(without.argv, pass_fds=without.pass_fds,
+                              check=False).returncode == 0
+    finally:
+        whole.close()
+        without.close()
 
 
 @pytest.mark.slow
