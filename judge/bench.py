@@ -52,6 +52,19 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def interleaved(actions: dict[str, Callable[[], object]], timer: Timer = timed,
+                repeats: int = 3) -> dict[str, float]:
+    """The least time of each action over `repeats` rounds, the actions taking turns within
+    each round: a machine that slows down or speeds up during the runs (a shared VM does, by
+    tens of percent) then weighs on every action alike, and the least time is the run it
+    disturbed least."""
+    times: dict[str, list[float]] = {name: [] for name in actions}
+    for _ in range(repeats):
+        for name, action in actions.items():
+            times[name].append(timer(action))
+    return {name: min(spent) for name, spent in times.items()}
+
+
 def same_counts(plain: list[Counter[int]], engine: np.ndarray) -> bool:
     return [dict(+c) for c in plain] == [
         {r: int(k) for r, k in enumerate(row) if k} for row in engine]
@@ -88,8 +101,9 @@ def engine_at_scale(n: int = 10_000) -> Row:
     return {"words": n, "matrix_s": built, "minimax_guess_s": guess}
 
 
-def isolation_cost(lists: int = 5, timer: Timer = timed) -> Row:
-    """The same solution over the same 100-word cases, in the judge's process and isolated.
+def isolation_cost(lists: int = 5, timer: Timer = timed, repeats: int = 3) -> Row:
+    """The same solution over the same 100-word cases, in the judge's process and isolated,
+    each way timed `repeats` times in turn (the least kept, see `interleaved`).
 
     `same_games` says whether every way of running played the very same guesses.
     """
@@ -97,21 +111,26 @@ def isolation_cost(lists: int = 5, timer: Timer = timed) -> Row:
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
     reports: dict[str, Report] = {}
 
-    def graded(name: str, runner: Runner) -> Callable[[], object]:
-        return lambda: reports.setdefault(name, grade(runner, name, cases))
+    def graded(name: str, runner: Callable[[], Runner]) -> Callable[[], object]:
+        return lambda: reports.setdefault(name, grade(runner(), name, cases))
 
-    inside = timer(graded("in-process", InProcessRunner(solution)))
-    isolated = timer(graded("isolated", IsolatedRunner(solution)))
-    row = {"cases": len(cases), "in_process_s": inside, "isolated_s": isolated,
-           "ratio": isolated / inside, **round_trip(), "worker_start_s": worker_start()}
+    ways = {"in-process": graded("in-process", lambda: InProcessRunner(solution)),
+            "isolated": graded("isolated", lambda: IsolatedRunner(solution))}
     if shutil.which("bwrap"):
         # The sandbox's own cost, with one process for a list's cases as in-process has;
         # then the default, sandbox and a fresh state for every case together.
-        shared = timer(graded("bwrap shared", IsolatedRunner(solution, sandbox=True,
-                                                             fresh_state=False)))
-        sandboxed = timer(graded("bwrap", IsolatedRunner(solution, sandbox=True)))
-        row.update(sandbox_shared_s=shared, sandbox_shared_ratio=shared / inside,
-                   sandboxed_s=sandboxed, sandboxed_ratio=sandboxed / inside)
+        ways["bwrap shared"] = graded("bwrap shared", lambda: IsolatedRunner(
+            solution, sandbox=True, fresh_state=False))
+        ways["bwrap"] = graded("bwrap", lambda: IsolatedRunner(solution, sandbox=True))
+    least = interleaved(ways, timer, repeats)
+    inside = least["in-process"]
+    row = {"cases": len(cases), "repeats": repeats, "in_process_s": inside,
+           "isolated_s": least["isolated"], "ratio": least["isolated"] / inside,
+           **round_trip(), "worker_start_s": worker_start()}
+    if "bwrap" in least:
+        row.update(sandbox_shared_s=least["bwrap shared"],
+                   sandbox_shared_ratio=least["bwrap shared"] / inside,
+                   sandboxed_s=least["bwrap"], sandboxed_ratio=least["bwrap"] / inside)
     games = {name: [r.transcript for r in report.results] for name, report in reports.items()}
     row["same_games"] = len({repr(g) for g in games.values()}) == 1
     return row
@@ -197,32 +216,33 @@ def guard_cost(lists: int = 4, timer: Timer = timed, repeats: int = 3) -> Row:
     """What the judge's guards cost a case, against the whole cost of a case: a trivial
     solution, sandboxed where bubblewrap works, every case a fork. The checks of each case's
     fork from outside (judge/run/forks.py) are timed as they run; the system-call filter and
-    the worker's own user by grading without each, interleaved with the whole sandbox
-    `repeats` times (the least of each kept: the least disturbed by the machine)."""
+    the worker's own user by grading without each, in turn with the whole sandbox (see
+    `interleaved`)."""
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
     sandbox = bubblewrap_works()
     solution = ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py"
     variants = ["all"] + (["filter"] if sandbox else []) + \
         (["user"] if sandbox and os.geteuid() == 0 else [])
-    times: dict[str, list[float]] = {v: [] for v in variants}
-    checks = 0.0
-    for _ in range(repeats):
-        for variant in variants:
+    checks: list[float] = []
+
+    def graded(variant: str) -> Callable[[], object]:
+        def action() -> None:
             runner = IsolatedRunner(solution, sandbox=sandbox)
             if variant != "all":
                 runner.confinement = WithoutGuard(variant, tmp_mb=runner.limits.memory_mb)
-            def graded(runner: IsolatedRunner = runner) -> Report:
-                return grade(runner, "bench", cases, order_seed=1)
-            times[variant].append(timer(graded))
+            grade(runner, "bench", cases, order_seed=1)
             if variant == "all":
-                checks = runner.outside_check_seconds
-    total = min(times["all"])
-    row: Row = {"cases": len(cases), "sandbox": sandbox, "total_s": total, "checks_s": checks,
-                "per_case_ms": total / len(cases) * 1e3,
-                "checks_per_case_ms": checks / len(cases) * 1e3}
+                checks.append(runner.outside_check_seconds)
+        return action
+
+    least = interleaved({v: graded(v) for v in variants}, timer, repeats)
+    total = least["all"]
+    row: Row = {"cases": len(cases), "sandbox": sandbox, "total_s": total,
+                "checks_s": min(checks), "per_case_ms": total / len(cases) * 1e3,
+                "checks_per_case_ms": min(checks) / len(cases) * 1e3}
     for variant in variants[1:]:
-        row[f"without_{variant}_s"] = min(times[variant])
-        row[f"{variant}_per_case_ms"] = (total - min(times[variant])) / len(cases) * 1e3
+        row[f"without_{variant}_s"] = least[variant]
+        row[f"{variant}_per_case_ms"] = (total - least[variant]) / len(cases) * 1e3
     return row
 
 
@@ -485,7 +505,8 @@ def scale_lines(scale: Row) -> list[str]:
 
 
 def isolation_lines(iso: Row) -> list[str]:
-    lines = [f"  {iso['cases']} cases  in-process {iso['in_process_s']:.2f} s  "
+    lines = [f"  {iso['cases']} cases, the least of {iso['repeats']} runs taken in turn: "
+             f"in-process {iso['in_process_s']:.2f} s  "
              f"isolated {iso['isolated_s']:.2f} s  ratio {iso['ratio']:.2f}x  "
              f"(target <= 1.5x)" + ("" if iso["same_games"] else "  THE GAMES DIFFER"),
              f"  one guess through the pipe {iso['guess_round_trip_us']:.0f} us, "

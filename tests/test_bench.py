@@ -49,7 +49,7 @@ def test_the_engine_row_notices_counts_that_differ() -> None:
 
 
 def test_isolation_rows() -> None:
-    row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 2.5, 4.0))
+    row = bench.isolation_cost(lists=1, timer=fixed_timer(2.0, 3.0, 2.5, 4.0), repeats=1)
     assert row["cases"] == 100 and (row["in_process_s"], row["isolated_s"]) == (2.0, 3.0)
     assert row["ratio"] == 1.5 and row["same_games"]
     if "sandboxed_s" in row:
@@ -59,6 +59,14 @@ def test_isolation_rows() -> None:
     assert "ratio 1.50x" in lines[0] and "GAMES DIFFER" not in lines[0]
     if "sandboxed_s" in row:
         assert "ratio 1.25x  (the sandbox's cost" in lines[2] and "ratio 2.00x" in lines[3]
+
+
+def test_timings_are_taken_in_turn_and_the_least_of_each_kept() -> None:
+    ran: list[str] = []
+    actions = {name: (lambda name=name: ran.append(name)) for name in ("a", "b")}
+    least = bench.interleaved(actions, fixed_timer(5.0, 7.0, 4.0, 9.0, 6.0, 8.0), repeats=3)
+    assert ran == ["a", "b"] * 3
+    assert least == {"a": 4.0, "b": 7.0}
 
 
 def test_fresh_state_rows() -> None:
