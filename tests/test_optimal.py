@@ -6,6 +6,7 @@ import random
 import string
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -171,6 +172,35 @@ def test_a_search_out_of_time_keeps_the_lower_bound_that_needs_no_search() -> No
     # reply paths; the capacity says so before any search, whatever time is left.
     result = solve(random_words(random.Random(3), 1000), time_limit=0.01)
     assert not result.proven and result.lower >= 5
+
+
+def replayed(tree: dict[str, Any], secret: str) -> int:
+    """The guesses a tree written as JSON takes to find `secret`."""
+    used = 1
+    while tree["guess"] != secret:
+        tree = tree["then"][str(match(tree["guess"], secret))]
+        used += 1
+    return used
+
+
+def test_the_json_states_the_proof_and_its_tree_finds_every_secret() -> None:
+    words = random_words(random.Random(11), 40)
+    result = solve(words, time_limit=60)
+    data = json.loads(json.dumps(result.to_json()))
+    assert result.proven and data["proven"] is True
+    assert data["words"] == 40 and data["optimal"] == data["lower_bound"] == \
+        data["upper_bound"] == result.upper
+    assert data["seconds"] == round(result.seconds, 3) and data["sets_searched"] == \
+        result.sets_searched > 0
+    used = [replayed(data["tree"], w) for w in words]
+    assert max(used) == result.upper
+    # Every branch of the JSON leads somewhere: its replies are the match counts, as text.
+    assert set(data["tree"]["then"]) == {str(match(data["tree"]["guess"], w)) for w in words
+                                         if w != data["tree"]["guess"]}
+
+    unproven = solve(random_words(random.Random(3), 1000), time_limit=0.01).to_json()
+    assert unproven["proven"] is False and unproven["optimal"] is None
+    assert unproven["lower_bound"] <= unproven["upper_bound"] and unproven["words"] == 1000
 
 
 def test_optimal_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
