@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from judge.__main__ import main
-from judge.analysis.optimal import SCREEN_FROM, Solver, solve
+from judge.analysis.optimal import SCREEN_FROM, Solver, best_next_guess, solve
 from judge.generate import random_words
 from judge.rules import match
 
@@ -39,6 +40,29 @@ def test_the_quick_search_agrees_with_the_exhaustive_one(listed: list[str]) -> N
         if found == "found":
             tree = quick.tree(everyone)
             assert max(tree.guesses_for(w, match) for w in listed) <= guesses
+
+
+@given(word_lists(1, 10, alphabet="abc"), st.data())
+def test_the_best_next_guess_solves_what_is_left_in_the_fewest_guesses(
+        listed: list[str], data: st.DataObject) -> None:
+    """The practice board's hint: a guess and the worst case from here, both optimal for the
+    candidates left (any word of the list a guess), by brute force."""
+    left = sorted(data.draw(st.sets(st.integers(0, len(listed) - 1), min_size=1)))
+    fewest = brute_force_fewest(listed)
+    found = best_next_guess(listed, left, time_limit=30)
+    assert found is not None
+    guess, worst = found
+    assert worst == fewest(frozenset(left))
+    groups: dict[int, set[int]] = {}
+    for c in left:
+        if c != guess:
+            groups.setdefault(match(listed[guess], listed[c]), set()).add(c)
+    assert 1 + max((fewest(frozenset(g)) for g in groups.values()), default=0) == worst
+
+
+def test_the_best_next_guess_gives_up_at_its_time_limit() -> None:
+    words = random_words(random.Random(5), 1000)
+    assert best_next_guess(words, list(range(1000)), time_limit=0.0) is None
 
 
 @given(word_lists(2, 8, alphabet="abc"))
