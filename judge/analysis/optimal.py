@@ -87,13 +87,14 @@ class Solution:
     tree: Tree | None
     seconds: float
     proven: bool
-    sets_searched: int
+    sets_searched: int  # distinct sets whose answer the search keeps
+    searches: int = 0  # sets searched, each time again: the search's work, whatever the clock
 
     def to_json(self) -> dict[str, Any]:
         return {"words": len(self.words), "optimal": self.upper if self.proven else None,
                 "lower_bound": self.lower, "upper_bound": self.upper, "proven": self.proven,
                 "seconds": round(self.seconds, 3), "sets_searched": self.sets_searched,
-                "tree": self.tree.to_json() if self.tree else None}
+                "searches": self.searches, "tree": self.tree.to_json() if self.tree else None}
 
 
 class Solver:
@@ -507,4 +508,4 @@ def solve(words: Sequence[str], time_limit: float = 60.0, upper: int | None = No
         if worst != upper:
             raise AssertionError(f"the tree needs {worst} guesses, not the claimed {upper}")
     return Solution(tuple(words), lower, upper, tree, time.monotonic() - start, proven,
-                    len(solver.solvable_in) + len(solver.not_in))
+                    len(solver.solvable_in) + len(solver.not_in), solver.calls)
