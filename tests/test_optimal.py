@@ -29,6 +29,31 @@ def test_the_optimum_is_the_brute_force_optimum(listed: list[str]) -> None:
     assert max(result.tree.guesses_for(w, match) for w in listed) == result.upper
 
 
+@given(word_lists(1, 12, alphabet="abc"))
+def test_the_exhaustive_search_alone_finds_the_optimum(listed: list[str]) -> None:
+    """Where the quick search gives up at once (as it does on lists that need more steps
+    than it has), the exhaustive one proves the optimum by itself."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("judge.analysis.optimal.FIND_STEPS", 0)
+        result = solve(listed, time_limit=30)
+    assert result.proven and result.lower == result.upper == brute_force_optimum(listed)
+    assert result.tree is not None
+    assert max(result.tree.guesses_for(w, match) for w in listed) == result.upper
+    assert 0 <= result.seconds < 30
+
+
+def test_the_exhaustive_search_alone_climbs_from_the_capacity_bound_one_guess_at_a_time(
+        ) -> None:
+    # Far from its upper bound at the start: the capacity proves 3 guesses too few for 40
+    # words, the optimum is more, and every count between is tried.
+    words = json.loads((CASES / "benchmark" / "bench01.json").read_text())[0]["words"][:40]
+    both = solve(words, time_limit=60)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("judge.analysis.optimal.FIND_STEPS", 0)
+        alone = solve(words, time_limit=60)
+    assert both.proven and alone.proven and alone.upper == both.upper
+
+
 @given(word_lists(3, 30, alphabet="abc"))
 def test_the_quick_search_agrees_with_the_exhaustive_one(listed: list[str]) -> None:
     everyone = (1 << len(listed)) - 1
