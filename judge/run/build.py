@@ -23,7 +23,7 @@ from pathlib import Path
 from judge.harness.launch import Build
 from judge.run.confine import Confinement
 from judge.run.limits import CPU_CHECK_SECONDS, Limits, MemoryWatch, NoWatch, cgroup_enforcer
-from judge.run.process import descendants
+from judge.run.process import descendants, signal_all
 from judge.safetext import safe_block
 
 COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
@@ -190,9 +190,7 @@ def end_step(process: subprocess.Popen[bytes], watch: MemoryWatch) -> None:
     """Kill what is left of a step: its session, and whatever of it is in its cgroup."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    for pid in watch.members():
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+    signal_all(watch.members(), signal.SIGKILL)
     process.wait()
 
 
