@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from hypothesis import strategies as st
@@ -59,9 +59,11 @@ def brute_force_fewest(words: list[str]) -> Callable[[frozenset[int]], int]:
     return solve
 
 
-def brute_force_least_total(words: list[str], cap: int | None = None) -> int | None:
+def brute_force_least_total(words: list[str], cap: int | None = None,
+                            secrets: Iterable[str] | None = None) -> int | None:
     """Fewest guesses in total over every secret (each found by the same strategy), trying
-    every guess everywhere; None when no strategy finds every secret within `cap` guesses."""
+    every guess everywhere; None when no strategy finds every secret within `cap` guesses.
+    The secrets are the words of the list, or `secrets` among them."""
     never = 1 << 40
 
     @cache
@@ -83,5 +85,5 @@ def brute_force_least_total(words: list[str], cap: int | None = None) -> int | N
                                                    for g in groups.values()))
         return best
 
-    found = total(frozenset(words), cap)
+    found = total(frozenset(words if secrets is None else secrets), cap)
     return None if found >= never else found

@@ -8,16 +8,27 @@ g is in S, and leaves each reply's group to be solved on its own:
     T(S) = min over g of  |S| + sum over replies r < length of T(S & R[g][r])
 
 Branch and bound over that recursion, with sound bounds only:
-- a set of s secrets costs at least `least_total(s)`: each guess finds at most one secret and
-  leaves at most `length` groups, so the best conceivable tree fills its levels 1, length,
-  length^2, ... (the bound of a perfectly balanced tree);
+- the room of a set: no guess leaves more than room[r] of its words in reply group r, nor
+  more in any subset's group, so every set below it has at most that room. A set of s words
+  with room `room` and k guesses left costs at least `least_totals_within(s, room, k)`, the
+  recursion on sizes alone (the guess finds one word at best; its groups fit the room and
+  are solved in k - 1). With every room at s it is the bound of a perfectly balanced tree,
+  levels 1, length, length^2, ... (`least_totals`). Random six-letter words share 3, 4 or 5
+  letters in place so rarely that the room of those replies is a word or two, which the
+  balanced tree does not see: on a 100-word list the bound at the top rises from 3.5 to
+  about 4.5 guesses a secret.
 - a guess costs at least |S| plus that bound for each of its groups (their sizes for every
-  guess at once come from one matrix-vector product), so guesses are tried cheapest first and
+  guess at once come from one count per reply class), so guesses are tried cheapest first and
   the search stops once the cheapest left cannot beat the best found;
+- a group's own bound, from its own groups (`bound`), before it is searched;
 - every set's exact cost, or a lower bound proven by a search that failed, is remembered.
-Iterative deepening on the root's total proves lower bounds as it goes, so a time limit still
-leaves a proven interval; the upper bound is a complete tree, replayed for every secret before
-it is reported.
+The first upper bound is a greedy tree (`greedy_tree`); the search
+then looks for a total below it, and either finds the least or proves that there is none.
+When time runs out first, what it proved along the way still counts: the lower bound is
+computed again, two levels down, from the bounds the sets it reached have earned
+(`learned_bound`), and the best tree it completed replaces the greedy one. Every tree is
+replayed for every secret before it is reported, and on small lists the lower bound is checked
+by an exhaustive search that shares no code with this one (judge/analysis/certify.py).
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from judge.analysis.certify import check_lower_bound
 from judge.analysis.optimal import OutOfTime, Solver, Tree
 from judge.rules import match
 
@@ -37,15 +49,53 @@ NEVER = 1 << 40  # the cost of a set that cannot be solved within the cap
 EXACT_BELOW = 24  # the first tree solves sets this small exactly
 
 
-def least_totals(n: int, length: int) -> list[int]:
-    """least_totals[s]: no strategy finds s secrets in fewer guesses in total (see above)."""
-    totals, depth, room, used = [0], 1, 1, 0
-    for _ in range(n):
-        if used == room:
-            depth, room, used = depth + 1, room * length, 0
-        used += 1
-        totals.append(totals[-1] + depth)
+def least_totals_within(size: int, room: Sequence[int], guesses: int | None = None
+                        ) -> list[int]:
+    """least[s] for s <= size: no strategy finds s secrets in fewer guesses in total, nor at
+    all (NEVER) within `guesses` guesses (None: no cap), when no guess leaves more than
+    room[r] of them in reply group r, nor of any set below them.
+
+        least_k[s] = s + min over splits of s - 1 into groups b_r <= room[r]
+                         of sum over r of least_(k-1)[b_r]
+
+    (the guess finds one of the s at best). Each least_k is convex where it is finite (by
+    induction: a min-plus convolution of convex sequences is convex), so the best split takes
+    the s - 1 smallest steps least[j] - least[j - 1] that the groups offer, a group r its first
+    room[r] of them.
+    """
+    offered = [0] * (size + 1)  # offered[j]: how many groups take a j-th word
+    for r in room:
+        offered[min(r, size)] += 1
+    for j in range(size - 1, 0, -1):
+        offered[j] += offered[j + 1]
+
+    def next_level(below: list[int]) -> list[int]:
+        totals = [0, 1][: size + 1]
+        # Without a cap the level below is this one: its first s entries are known by now.
+        below = totals if guesses is None else below
+        for s in range(2, size + 1):
+            left, split, j = s - 1, 0, 1
+            while left and j < s and offered[j] and below[j] < NEVER:
+                take = min(offered[j], left)
+                split += (below[j] - below[j - 1]) * take
+                left, j = left - take, j + 1
+            totals.append(NEVER if left else s + split)
+        return totals
+
+    if guesses is None:
+        return next_level([])
+    totals = [0, 1][: size + 1] + [NEVER] * max(size - 1, 0)  # within one guess
+    for _ in range(guesses - 1):
+        below, totals = totals, next_level(totals)
+        if totals == below:  # every level from here on is this one
+            break
     return totals
+
+
+def least_totals(n: int, length: int) -> list[int]:
+    """least_totals[s]: no strategy finds s secrets in fewer guesses in total, whatever the
+    words: the bound of a perfectly balanced tree of `length` replies a guess."""
+    return least_totals_within(n, [n] * length)
 
 
 @dataclass
@@ -77,28 +127,69 @@ class MeanSolver(Solver):
         super().__init__(words, deadline)
         self.cap = max_guesses
         self.least = least_totals(self.n, self.length)
-        self.least_table = np.array(self.least, dtype=np.int64)
         self.exact: dict[tuple[int, int | None], int] = {}
         self.at_least: dict[tuple[int, int | None], int] = {}
         self.best_guess: dict[tuple[int, int | None], int] = {}
+        self.tables: dict[tuple[tuple[int, ...], int, int | None], npt.NDArray[np.int64]] = {}
+        self.top = (1 << self.n) - 1
+        self.best_at_top = (NEVER, -1)  # the best total found for the whole list, its guess
+
+    def floors(self, sizes: npt.NDArray[np.int64], size: int, guesses: int | None
+               ) -> npt.NDArray[np.int64]:
+        """floors[s]: the least cost of a group of s words of a set of `size` words, whose
+        groups under each guess are `sizes`, when it has `guesses` left (see
+        `least_totals_within`); its room is its largest group for each reply."""
+        room = tuple(sorted(int(r) for r in np.minimum(sizes.max(axis=0), size - 1)))
+        below = None if guesses is None else guesses - 1
+        key = (room, size, below)
+        if key not in self.tables:
+            self.tables[key] = np.array(least_totals_within(size, room, below), dtype=np.int64)
+        return self.tables[key]
+
+    def guess_bounds(self, candidates: int, guesses: int | None,
+                     sizes: npt.NDArray[np.int64] | None = None
+                     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """For every guess: whether it is `useful`, and a lower bound on the set's cost if it
+        is guessed first (the guess, then `floors` for its groups). `sizes` are the set's
+        `group_sizes` where already counted."""
+        size = candidates.bit_count()
+        if sizes is None:
+            sizes = self.group_sizes(candidates)
+        useful = self.useful(sizes, size, guesses)
+        return useful, size + self.floors(sizes, size, guesses)[sizes].sum(axis=1)
 
     def bound(self, candidates: int, guesses: int | None) -> int:
         """The best lower bound known for the set's cost: at least one level of the recursion
-        with `least_totals` for each group (computed once, then remembered)."""
-        key = (candidates, guesses)
-        if key in self.exact:
-            return self.exact[key]
+        with `floors` for each group (computed once, then remembered)."""
+        return self.lower_bounds([candidates], guesses)[0]
+
+    def lower_bounds(self, sets: Sequence[int], guesses: int | None) -> list[int]:
+        """`bound` for each set, the ones not known yet counted in one pass."""
+        unknown = [c for c in sets if self.trivial_bound(c, guesses) is None
+                   and (c, guesses) not in self.exact and (c, guesses) not in self.at_least]
+        if unknown:
+            counted = self.reply_group_sizes(self.packed(unknown))
+            for candidates, sizes in zip(unknown, counted, strict=True):
+                useful, bounds = self.guess_bounds(
+                    candidates, guesses, sizes.T.astype(np.int64))
+                self.at_least[(candidates, guesses)] = (
+                    int(bounds[useful].min()) if useful.any() else NEVER)
+        return [self.known_bound(c, guesses) for c in sets]
+
+    def trivial_bound(self, candidates: int, guesses: int | None) -> int | None:
+        """The cost of a set too large for the guesses left (NEVER), or of a set of two words
+        at most; None for the others."""
         size = candidates.bit_count()
         if guesses is not None and (guesses <= 0 or size > self.capacity(guesses)):
             return NEVER
-        if size <= 2:
-            return self.least[size]
-        if key not in self.at_least:
-            sizes = self.group_sizes(candidates)
-            useful = self.useful(sizes, size, guesses)
-            bounds = size + self.least_table[sizes[useful]].sum(axis=1)
-            self.at_least[key] = int(bounds.min()) if bounds.size else NEVER
-        return self.at_least[key]
+        return self.least[size] if size <= 2 else None
+
+    def known_bound(self, candidates: int, guesses: int | None) -> int:
+        trivial = self.trivial_bound(candidates, guesses)
+        if trivial is not None:
+            return trivial
+        key = (candidates, guesses)
+        return self.exact[key] if key in self.exact else self.at_least[key]
 
     def useful(self, sizes: npt.NDArray[np.int64], size: int,
                guesses: int | None) -> npt.NDArray[np.bool_]:
@@ -131,9 +222,7 @@ class MeanSolver(Solver):
         self.calls += 1
         if self.calls % 256 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
-        sizes = self.group_sizes(candidates)
-        guess_bounds = size + self.least_table[sizes].sum(axis=1)
-        useful = self.useful(sizes, size, guesses)
+        useful, guess_bounds = self.guess_bounds(candidates, guesses)
         below = None if guesses is None else guesses - 1
         best, best_guess = NEVER, -1
         failed_bound = NEVER  # the least lower bound among guesses that could not do it
@@ -149,7 +238,7 @@ class MeanSolver(Solver):
                 continue
             seen.add(split)
             groups.sort(key=int.bit_count, reverse=True)
-            floors = [self.bound(g, below) for g in groups]
+            floors = self.lower_bounds(groups, below)
             total, rest = size, sum(floors)
             for group, floor in zip(groups, floors, strict=True):
                 rest -= floor
@@ -158,6 +247,8 @@ class MeanSolver(Solver):
                     break
             if total + rest <= cap:
                 best, best_guess = total, int(guess)
+                if candidates == self.top:  # kept in case time runs out before the end
+                    self.best_at_top = (best, best_guess)
             else:
                 failed_bound = min(failed_bound, total + rest)
         if best <= limit:
@@ -166,6 +257,28 @@ class MeanSolver(Solver):
         proven = min(failed_bound, best)
         self.at_least[key] = max(known, proven)
         return self.at_least[key]
+
+    def learned_bound(self, candidates: int, guesses: int | None, depth: int = 2) -> int:
+        """A lower bound on the set's cost from what the search has learnt so far: the best
+        of its own bound and, over every guess, the guess and the bounds now known for its
+        groups, `depth` levels down. After a search that ran out of time, the sets it
+        reached have bounds of their own, proven by the searches below them that failed."""
+        known = self.bound(candidates, guesses)
+        if depth == 0 or self.trivial_bound(candidates, guesses) is not None or (
+                (candidates, guesses) in self.exact):
+            return known
+        useful, guess_bounds = self.guess_bounds(candidates, guesses)
+        below = None if guesses is None else guesses - 1
+        best = NEVER
+        for guess in np.flatnonzero(useful)[np.argsort(guess_bounds[useful], kind="stable")]:
+            if guess_bounds[guess] >= best:
+                break  # nor can any guess after it
+            groups = [g for g in (candidates & m for m in self.by_reply[guess][: self.length])
+                      if g]
+            self.lower_bounds(groups, below)  # the groups not reached yet, counted in one pass
+            best = min(best, candidates.bit_count() + sum(
+                self.learned_bound(g, below, depth - 1) for g in groups))
+        return max(known, best)
 
     def tree(self, candidates: int, guesses: int | None = None) -> Tree:
         if candidates.bit_count() <= 2:
@@ -183,9 +296,9 @@ class MeanSolver(Solver):
 
 def greedy_tree(solver: MeanSolver, candidates: int, guesses: int | None) -> Tree | None:
     """A complete tree quickly, for the first upper bound: at each set, the guess that leaves
-    the least expected group size (a word of the set first among equals), among those that
-    keep every group within the cap's capacity, and the optimum for small sets; None if that
-    gets stuck under the cap."""
+    the least expected group size (a word of the set first among equals), among those whose
+    every group the worst-case search can solve within the guesses left, and the optimum for
+    small sets; None when no strategy meets the cap."""
     words = solver.words
     size = candidates.bit_count()
     if size <= EXACT_BELOW:  # small sets are solved exactly, in a few milliseconds; the cap
@@ -198,13 +311,18 @@ def greedy_tree(solver: MeanSolver, candidates: int, guesses: int | None) -> Tre
     expected = (sizes * sizes).sum(axis=1) - 0.5 * solver.members(candidates)
     below = None if guesses is None else guesses - 1
     for guess in (int(g) for g in np.argsort(expected, kind="stable") if useful[g]):
+        groups = {reply: candidates & mask
+                  for reply, mask in enumerate(solver.by_reply[guess][: solver.length])
+                  if candidates & mask}
+        # Only a guess that cannot get stuck under the cap, so that nothing is undone.
+        if below is not None and not all(solver.can_solve(g, below) for g in groups.values()):
+            continue
         node = Tree(words[guess])
-        for reply, mask in enumerate(solver.by_reply[guess][: solver.length]):
-            if candidates & mask:
-                branch = greedy_tree(solver, candidates & mask, below)
-                if branch is None:
-                    break
-                node.branches[reply] = branch
+        for reply, group in groups.items():
+            branch = greedy_tree(solver, group, below)
+            if branch is None:
+                break
+            node.branches[reply] = branch
         else:
             return node
     return None
@@ -225,24 +343,30 @@ def solve_mean(words: Sequence[str], time_limit: float = 60.0,
     start = time.monotonic()
     solver = MeanSolver(words, start + time_limit, max_guesses)
     everyone = (1 << len(words)) - 1
-    greedy = greedy_tree(solver, everyone, max_guesses)
-    upper = NEVER if greedy is None else total_guesses(greedy, words, max_guesses)
     lower = solver.bound(everyone, max_guesses)
-    tree = greedy
+    upper, tree = NEVER, None
     try:
-        while lower < upper:
-            found = solver.cost(everyone, lower, max_guesses)
-            if found <= lower:
+        tree = greedy_tree(solver, everyone, max_guesses)
+        if tree is not None:
+            upper = total_guesses(tree, words, max_guesses)
+        # Branch and bound below the first tree: the search either finds the least total
+        # (at most upper - 1) or proves that none is below the first tree's.
+        if lower < upper:
+            found = solver.cost(everyone, upper - 1, max_guesses)
+            if found < upper:
                 tree = solver.tree(everyone, max_guesses)
-                upper = lower = found
-            else:
-                lower = min(found, upper)
+            lower = upper = min(found, upper)
     except OutOfTime:
-        pass
+        lower = max(lower, solver.learned_bound(everyone, max_guesses))
+        best, guess = solver.best_at_top
+        if best < upper:  # a better tree than the first, its groups solved exactly
+            solver.best_guess[(everyone, max_guesses)] = guess
+            tree, upper = solver.tree(everyone, max_guesses), best
     if tree is not None:
         replayed = total_guesses(tree, words, max_guesses)
         if replayed != upper:
             raise AssertionError(f"the tree needs {replayed} guesses in total, not {upper}")
+    check_lower_bound(words, max_guesses, lower)  # on small lists, by exhaustive search
     return MeanSolution(tuple(words), max_guesses, lower, upper, tree,
                         time.monotonic() - start, len(solver.exact) + len(solver.at_least))
 

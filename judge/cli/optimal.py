@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.cli.base import EXIT_OK, Command, UsageError
 from judge.cli.checks import check_seconds, require_writable
-from judge.cli.options import add, deprecated
+from judge.cli.options import NO_CAP, add, deprecated
 from judge.report.files import write_atomically
 from judge.safetext import safe
 
@@ -21,8 +21,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="a case file or a folder of them; each distinct word list is "
                              "solved once")
     add(parser, "--objective", default="worst")
-    add(parser, "--max-guesses", more="with --objective mean", default_text="no cap")
-    add(parser, "--search-seconds", default=60.0, more="for each list")
+    add(parser, "--max-guesses", more="with --objective mean",
+        default_text="the list's optimal worst case, proven first")
+    add(parser, "--search-seconds", default=60.0,
+        more="for each search of each list (the mean under the optimal worst case makes two)")
     add(parser, "--json", more="bounds and the decision tree of each list")
     deprecated(parser, "optimal", "--time-limit", "--search-seconds")
 
@@ -94,14 +96,25 @@ def run(args: argparse.Namespace) -> int:
 
 def optimal_means(lists: dict[tuple[str, ...], str], args: argparse.Namespace) -> int:
     from judge.analysis.mean import NEVER, solve_mean
+    from judge.analysis.optimal import solve
 
     results = []
-    cap = args.max_guesses
-    within = "" if cap is None else f", never more than {cap} guess{'es' if cap > 1 else ''}"
     for words, name in lists.items():
-        result = solve_mean(words, time_limit=args.search_seconds, max_guesses=cap)
-        results.append({"name": name, **result.to_json()})
         n = len(words)
+        if args.max_guesses == NO_CAP:
+            cap, within, source = None, "", "none"
+        elif args.max_guesses is None:
+            # The objective a LeetCode player has: never fail, then the fewest on average.
+            worst = solve(words, time_limit=args.search_seconds)
+            cap = worst.upper
+            source = "the optimal worst case" if worst.proven else "the best worst case found"
+            within = (f", never more than the optimal worst case of {cap}" if worst.proven else
+                      f", never more than {cap}, the best worst case found (not proven)")
+        else:
+            cap, within = args.max_guesses, f", never more than {args.max_guesses}"
+            source = "--max-guesses"
+        result = solve_mean(words, time_limit=args.search_seconds, max_guesses=cap)
+        results.append({"name": name, "max_guesses_from": source, **result.to_json()})
         if result.upper >= NEVER and result.proven:
             print(f"{name}: {n} words, no strategy finds every secret within {cap} "
                   f"guess{'es' if cap != 1 else ''}")
@@ -131,6 +144,8 @@ COMMAND = Command(
                 "tree replayed for every secret; when the search time runs out, the best "
                 "proven bounds are printed instead.",
     examples=[("cases/benchmark/bench01.json", "a 100-word list's optimum, in seconds"),
-              ("cases/handwritten --objective mean --max-guesses 5",
-               "the least mean that never needs more than 5")],
+              ("cases/benchmark/bench03.json --objective mean",
+               "the least mean that never needs more than the optimal worst case"),
+              ("cases/handwritten --objective mean --max-guesses none",
+               "the least mean, whatever the worst case")],
     add_options=add_options, run=run)

@@ -40,6 +40,14 @@ def positive_int(text: str) -> int:
     return value
 
 
+NO_CAP = "none"
+
+
+def guess_cap(text: str) -> int | str:
+    """A positive whole number of guesses, or `none` for no cap."""
+    return NO_CAP if text.strip().lower() == NO_CAP else positive_int(text)
+
+
 def shard_option(text: str) -> tuple[int, int]:
     from judge.report.merge import parse_shard
 
@@ -126,8 +134,8 @@ FLAGS: tuple[Flag, ...] = (
          {"type": int, "metavar": "N"}),
     Flag(("--objective",), "what is optimal: worst, the fewest guesses that always suffice; "
          "mean, the least average over the secrets", {"choices": ("worst", "mean")}),
-    Flag(("--max-guesses",), "only strategies that always win within K guesses",
-         {"type": positive_int, "metavar": "K"}),
+    Flag(("--max-guesses",), "only strategies that always win within K guesses (none: "
+         "no cap)", {"type": guess_cap, "metavar": "K"}),
     # Lists made on the spot
     Flag(("--words",), "how many words each list it makes holds", {"type": int, "metavar": "N"}),
     Flag(("--allowed",), "allowedGuesses of the lists it makes or plays",
