@@ -195,11 +195,31 @@ def test_original_rows_compare_games_and_times() -> None:
 def test_optimal_mean_rows_sit_beside_the_solutions_means() -> None:
     (row,) = bench.optimal_means(lists=1, limit=0.5)
     assert row["list"] == "bench01" and row["secrets"] == row["words"] == 100
-    assert row["mean_lower"] <= row["mean_upper"]
-    # Every reference solution's mean is a strategy's mean: none is below the proven bound.
-    assert all(row["mean_lower"] <= row[name] for name in bench.MEAN_REFERENCES)
-    (line,) = bench.optimal_mean_lines([row])
-    assert line.split()[0] == "bench01" and all(name in line for name in bench.MEAN_REFERENCES)
+    assert row["worst"] == 9  # proven in make bench; the bound stays an upper one here
+    capped, free = row["capped"], row["free"]
+    assert capped["mean_lower"] <= capped["mean_upper"] and free["mean_lower"] <= free["mean_upper"]
+    # No cap can only lower the least mean, and every solution's mean is a strategy's.
+    assert free["mean_lower"] <= capped["mean_upper"]
+    assert set(row["references"]) == set(bench.MEAN_REFERENCES)
+    for name, played in row["references"].items():
+        assert free["mean_lower"] <= played["mean"], name
+        if played["worst"] <= row["worst"]:
+            assert capped["mean_lower"] <= played["mean"], name
+    line, summary = bench.optimal_mean_lines([row])
+    assert line.split()[:2] == ["bench01", "worst"] and all(n in line for n in row["references"])
+    assert "capped" in line and "free" in line and "proven on" in summary
+
+
+def test_a_proven_capped_mean_shows_each_solutions_gap() -> None:
+    proven = {"seconds": 1.0, "proven": True, "mean_lower": 5.25, "mean_upper": 5.25}
+    row = {"list": "bench03", "worst": 8, "worst_proven": True, "capped": proven,
+           "free": {**proven, "proven": False, "mean_lower": 5.1},
+           "references": {"strongest": {"mean": 5.3, "worst": 9}}}
+    line, summary = bench.optimal_mean_lines([row])
+    assert "capped 5.250" in line and "free 5.100..5.250" in line
+    assert "strongest 5.300 +0.050 (worst 9)" in line
+    assert "proven on 1 of 1 lists (bounds within 0.02 on 0 more)" in summary
+    assert "without a cap on 0" in summary
 
 
 def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
