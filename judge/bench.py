@@ -12,7 +12,7 @@ import shutil
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ from judge.run.session import IsolatedRunner, Runner
 from judge.seeds import ORIGINALS, SEEDS_DIRECTORY, WC2022_ORIGINAL, WRITE_UPS, write_original
 
 if TYPE_CHECKING:
+    from judge.analysis.mean import MeanSolution
     from judge.wc2022.game import Match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -347,26 +348,28 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
 MEAN_REFERENCES = ("strongest", "entropy", "minimax_cpp", "optimal_worst_case")
 
 
-def mean_bounds(words: Sequence[str], limit: float, cap: int | None) -> Row:
-    from judge.analysis.mean import solve_mean
-
-    result = solve_mean(words, time_limit=limit, max_guesses=cap)
+def mean_bounds(result: MeanSolution) -> Row:
+    n = len(result.words)
     return {"seconds": result.seconds, "proven": result.proven,
-            "mean_lower": result.lower / len(words), "mean_upper": result.upper / len(words)}
+            "mean_lower": result.lower / n, "mean_upper": result.upper / n}
 
 
 def optimal_means(lists: int = 20, limit: float = 60.0) -> list[Row]:
     """For each benchmark list (each of its words a secret once): the least mean under the
     list's optimal worst case (`optimal --objective mean`, its default cap) and without a cap,
     beside the mean and worst case of reference solutions on the same games."""
+    from judge.analysis.mean import solve_mean
+
     by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
     rows = []
     for words, games in list(by_list.items())[:lists]:
         worst = solve(words, time_limit=limit)
+        # Without a cap first: what that search proves bounds the capped one from below.
+        free = solve_mean(words, time_limit=limit)
+        capped = solve_mean(words, time_limit=limit, max_guesses=worst.upper, uncapped=free)
         row: Row = {"list": list_name(games), "words": len(words), "secrets": len(games),
                     "worst": worst.upper, "worst_proven": worst.proven,
-                    "capped": mean_bounds(words, limit, worst.upper),
-                    "free": mean_bounds(words, limit, None), "references": {}}
+                    "capped": mean_bounds(capped), "free": mean_bounds(free), "references": {}}
         if {c.secret for c in games} == set(words):  # the solutions' mean is over the same games
             for name in MEAN_REFERENCES:
                 report = grade(InProcessRunner(ROOT / "solutions" / f"{name}.py"), name, games)

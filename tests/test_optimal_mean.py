@@ -89,9 +89,26 @@ def test_the_least_total_on_forty_random_lists_of_ten_is_the_brute_force_one() -
     rng = random.Random(843)
     for _ in range(40):
         words = sorted({"".join(rng.choice("abcd") for _ in range(4)) for _ in range(10)})
-        for cap in (None, solve(words).upper):
-            result = solve_mean(words, time_limit=600, max_guesses=cap)
-            assert result.proven and result.lower == brute_force_least_total(words, cap), words
+        free = solve_mean(words, time_limit=600)
+        assert free.proven and free.lower == brute_force_least_total(words), words
+        worst = solve(words).upper
+        for cap in (worst, worst + 1):
+            for uncapped in (None, free):  # alone, and bounded below by the search without
+                result = solve_mean(words, time_limit=600, max_guesses=cap, uncapped=uncapped)
+                assert result.proven, words
+                assert result.lower == brute_force_least_total(words, cap), (words, cap)
+
+
+def test_a_tree_without_a_cap_that_meets_the_cap_is_the_capped_answer() -> None:
+    words = ["aab", "abb", "acd", "baa", "bab", "bbc", "cac", "ccb"]  # least 20, in 4 guesses
+    free = solve_mean(words, time_limit=60)
+    assert free.proven and free.upper == 20
+    within_four = solve_mean(words, time_limit=60, max_guesses=4, uncapped=free)
+    assert within_four.tree is free.tree and within_four.sets_searched == 0
+    within_three = solve_mean(words, time_limit=60, max_guesses=3, uncapped=free)
+    assert within_three.proven and within_three.upper == 21
+    with pytest.raises(ValueError, match="another list"):
+        solve_mean(words[1:], time_limit=60, max_guesses=3, uncapped=free)
 
 
 def test_a_lower_bound_too_high_is_caught_by_the_independent_check(
