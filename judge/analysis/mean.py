@@ -288,12 +288,18 @@ class MeanSolver(Solver):
         for guess in np.flatnonzero(useful)[np.argsort(guess_bounds[useful], kind="stable")]:
             if guess_bounds[guess] >= best:
                 break  # nor can any guess after it
-            groups = [g for g in (candidates & m for m in self.by_reply[guess][: self.length])
-                      if g]
+            groups = list(self.groups(candidates, guess).values())
             self.lower_bounds(groups, below)  # the groups not reached yet, counted in one pass
             best = min(best, candidates.bit_count() + sum(
                 self.learned_bound(g, below, depth - 1) for g in groups))
         return max(known, best)
+
+    def groups(self, candidates: int, guess: int) -> dict[int, int]:
+        """The set's words that each reply leaves after the guess, for the replies that leave
+        any (the guess itself, found, in none)."""
+        return {reply: candidates & mask
+                for reply, mask in enumerate(self.by_reply[guess][: self.length])
+                if candidates & mask}
 
     def tree(self, candidates: int, guesses: int | None = None) -> Tree:
         if candidates.bit_count() <= 2:
@@ -303,9 +309,8 @@ class MeanSolver(Solver):
             guess = self.best_guess[(candidates, guesses)]
         node = Tree(self.words[guess])
         below = None if guesses is None else guesses - 1
-        for reply, mask in enumerate(self.by_reply[guess][: self.length]):
-            if candidates & mask:
-                node.branches[reply] = self.tree(candidates & mask, below)
+        for reply, group in self.groups(candidates, guess).items():
+            node.branches[reply] = self.tree(group, below)
         return node
 
 
@@ -326,9 +331,7 @@ def greedy_tree(solver: MeanSolver, candidates: int, guesses: int | None) -> Tre
     expected = (sizes * sizes).sum(axis=1) - 0.5 * solver.members(candidates)
     below = None if guesses is None else guesses - 1
     for guess in (int(g) for g in np.argsort(expected, kind="stable") if useful[g]):
-        groups = {reply: candidates & mask
-                  for reply, mask in enumerate(solver.by_reply[guess][: solver.length])
-                  if candidates & mask}
+        groups = solver.groups(candidates, guess)
         # Only a guess that cannot get stuck under the cap, so that nothing is undone.
         if below is not None and not all(solver.can_solve(g, below) for g in groups.values()):
             continue
@@ -353,9 +356,7 @@ def within_cap(solver: MeanSolver, tree: Tree, candidates: int, guesses: int) ->
     if max(tree.guesses_for(w, match) for w in secrets) <= guesses:
         return tree
     guess = solver.words.index(tree.guess)
-    groups = {reply: candidates & mask
-              for reply, mask in enumerate(solver.by_reply[guess][: solver.length])
-              if candidates & mask}
+    groups = solver.groups(candidates, guess)
     if guesses > 1 and all(solver.can_solve(g, guesses - 1) for g in groups.values()):
         node = Tree(tree.guess)
         for reply, group in groups.items():
@@ -407,8 +408,10 @@ def solve_mean(words: Sequence[str], time_limit: float = 60.0,
             # The best tree without a cap, changed where it breaks the cap, is often far
             # better than the greedy one: a tighter bound for the search to start from.
             changed = within_cap(solver, uncapped.tree, everyone, max_guesses)
-            if changed is not None and total_guesses(changed, words, max_guesses) < upper:
-                tree, upper = changed, total_guesses(changed, words, max_guesses)
+            changed_total = NEVER if changed is None else total_guesses(
+                changed, words, max_guesses)
+            if changed_total < upper:
+                tree, upper = changed, changed_total
         # Branch and bound below the first tree: the search either finds the least total
         # (at most upper - 1) or proves that none is below the first tree's.
         if lower < upper:
