@@ -174,6 +174,7 @@ def test_optimal_command_with_the_mean(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no strategy finds every secret within 1 guess" in capsys.readouterr().out
     for wrong in ("0", "many"):
         assert main(["optimal", str(case), "--objective", "mean", "--max-guesses", wrong]) == 2
+    assert "must be a positive whole number or none, not many" in capsys.readouterr().err
     assert main(["optimal", str(case), "--max-guesses", "3"]) == 2  # only with the mean
 
 

@@ -45,7 +45,13 @@ NO_CAP = "none"
 
 def guess_cap(text: str) -> int | str:
     """A positive whole number of guesses, or `none` for no cap."""
-    return NO_CAP if text.strip().lower() == NO_CAP else positive_int(text)
+    if text.strip().lower() == NO_CAP:
+        return NO_CAP
+    try:
+        return positive_int(text)
+    except ValueError as e:  # argparse would name this function, not the flag's values
+        raise argparse.ArgumentTypeError(
+            f"must be a positive whole number or {NO_CAP}, not {text}") from e
 
 
 def shard_option(text: str) -> tuple[int, int]:
