@@ -26,6 +26,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # make test (a few minutes on two cores in all), every one with --whole-benchmark (make long).
 BOUNDED_LISTS = 5
 BENCHMARK_LISTS = 20
+RANDOM_LISTS = 50
 _whole_benchmark = False
 
 
@@ -43,6 +44,12 @@ def pytest_configure(config: pytest.Config) -> None:
 def benchmark_lists() -> int:
     """How many of the benchmark's lists a test marked `benchmark` plays in this run."""
     return BENCHMARK_LISTS if _whole_benchmark else BOUNDED_LISTS
+
+
+def random_lists() -> int:
+    """How many random 100-word lists a test marked `benchmark` that draws its own plays:
+    RANDOM_LISTS under make long, two in make test."""
+    return RANDOM_LISTS if _whole_benchmark else 2
 
 
 def whole_benchmark_only() -> None:
