@@ -388,26 +388,43 @@ def playing_the_optimum(lists: int = 20, limit: float = 60.0) -> list[Row]:
     optimal_worst_case.py played as LeetCode runs it (one process for every game): its worst
     case, its first game on the list (where it plans) and its slowest later game (from its
     cache), in CPU seconds."""
-    runner = InProcessRunner(ROOT / "solutions" / f"{OPTIMUM_PLAYER}.py")
     by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
+    return [optimum_played(list_name(games), words, games, limit)
+            for words, games in list(by_list.items())[:lists]]
+
+
+def playing_the_optimum_on_random_lists(count: int = 50, seed: int | None = None,
+                                        limit: float = 60.0) -> Row:
+    """The same on random 100-word lists that are not in the repository, every word of each
+    the secret once, drawn from `seed` (a fresh one when None, and named in the row)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+    rng = random.Random(seed)
     rows = []
-    for words, games in list(by_list.items())[:lists]:
-        proof = solve(words, time_limit=limit)
-        seconds, guesses, accepted = [], [], True
-        for case in games:
-            # The solution's own CPU time, without the judge's verdict: runner.play, not
-            # grading.judge_case.
-            master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
-            start = time.process_time()
-            outcome = runner.play(master, None)
-            seconds.append(time.process_time() - start)
-            guesses.append(master.calls)
-            accepted = accepted and outcome.verdict is None and master.verdict()[0] == "AC"
-        rows.append({"list": list_name(games), "proof_s": proof.seconds, "proven": proof.proven,
-                     "lower": proof.lower, "upper": proof.upper, "worst": max(guesses),
-                     "mean": statistics.fmean(guesses), "accepted": accepted,
-                     "first_game_s": seconds[0], "slowest_later_s": max(seconds[1:], default=0.0)})
-    return rows
+    for i in range(count):
+        words = tuple(random_words(rng, 100))
+        games = [Case(f"random{i + 1:02}@{w}", w, words, 30) for w in words]
+        rows.append(optimum_played(f"random{i + 1:02}", words, games, limit))
+    return {"seed": seed, "lists": rows}
+
+
+def optimum_played(name: str, words: tuple[str, ...], games: list[Case], limit: float) -> Row:
+    runner = InProcessRunner(ROOT / "solutions" / f"{OPTIMUM_PLAYER}.py")
+    proof = solve(words, time_limit=limit)
+    seconds, guesses, accepted = [], [], True
+    for case in games:
+        # The solution's own CPU time, without the judge's verdict: runner.play, not
+        # grading.judge_case.
+        master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
+        start = time.process_time()
+        outcome = runner.play(master, None)
+        seconds.append(time.process_time() - start)
+        guesses.append(master.calls)
+        accepted = accepted and outcome.verdict is None and master.verdict()[0] == "AC"
+    return {"list": name, "proof_s": proof.seconds, "proven": proof.proven,
+            "lower": proof.lower, "upper": proof.upper, "worst": max(guesses),
+            "mean": statistics.fmean(guesses), "accepted": accepted,
+            "first_game_s": seconds[0], "slowest_later_s": max(seconds[1:], default=0.0)}
 
 
 def optimal_solver(sizes: tuple[int, ...] = (30, 60, 100), limit: float = 60.0) -> list[Row]:
@@ -589,12 +606,28 @@ def optimum_player_lines(rows: list[Row]) -> list[str]:
                      f"worst {row['worst']}{'' if row['accepted'] else '!'}  "
                      f"mean {row['mean']:.2f}  first game {row['first_game_s']:5.2f} s  "
                      f"slowest later {row['slowest_later_s'] * 1000:6.2f} ms")
+    return [*lines, optimum_player_summary(rows)]
+
+
+def optimum_player_summary(rows: list[Row]) -> str:
     met = sum(r["proven"] and r["worst"] == r["upper"] for r in rows)
     proofs = [r["proof_s"] for r in rows]
-    return [*lines, f"  optimum met on {met} of {len(rows)} lists; slowest proof "
-                    f"{max(proofs):.2f} s, all proofs {sum(proofs):.1f} s; slowest first game "
-                    f"{max(r['first_game_s'] for r in rows):.2f} s, slowest later game "
-                    f"{max(r['slowest_later_s'] for r in rows) * 1000:.2f} ms"]
+    return (f"  optimum met on {met} of {len(rows)} lists; slowest proof {max(proofs):.2f} s, "
+            f"all proofs {sum(proofs):.1f} s; slowest first game "
+            f"{max(r['first_game_s'] for r in rows):.2f} s, slowest later game "
+            f"{max(r['slowest_later_s'] for r in rows) * 1000:.2f} ms")
+
+
+def random_optimum_player_lines(result: Row) -> list[str]:
+    """One line for many lists: the summary, and the lists where the optimum was missed."""
+    rows = result["lists"]
+    missed = [f"  missed: {row['list']} worst {row['worst']}, optimum "
+              f"{Optimum(row['lower'], row['upper'], row['proven'])}"
+              for row in rows if not (row["proven"] and row["worst"] == row["upper"])]
+    firsts = sorted(r["first_game_s"] for r in rows)
+    return [f"  {len(rows)} random lists of 100 words, drawn with seed {result['seed']}: "
+            f"first game median {statistics.median(firsts):.2f} s",
+            optimum_player_summary(rows), *missed]
 
 
 def optimal_mean_lines(rows: list[Row]) -> list[str]:
@@ -620,6 +653,15 @@ def optimal_mean_lines(rows: list[Row]) -> list[str]:
                  f"on {sum(row['free']['proven'] for row in rows)}; capped: never more guesses "
                  "than the list's optimal worst case; the gap is a solution's mean less the "
                  "least capped mean")
+    proven = [row for row in rows if row["capped"]["proven"] and row["references"]]
+    if proven:
+        averages = []
+        for name in proven[0]["references"]:
+            average = statistics.fmean(
+                row["references"][name]["mean"] - row["capped"]["mean_upper"] for row in proven)
+            kept = sum(row["references"][name]["worst"] <= row["worst"] for row in proven)
+            averages.append(f"{name} {average:+.3f} (within the cap on {kept})")
+        lines.append(f"  mean gap over the {len(proven)} lists proven: " + ", ".join(averages))
     return lines
 
 
@@ -686,6 +728,9 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
             f"{optimal_limit:g} s each), and {OPTIMUM_PLAYER}.py played as on LeetCode (CPU "
             f"seconds; targets: first game <= 5 s, later games <= 50 ms, proof <= 10 s)",
             lambda: playing_the_optimum(limit=optimal_limit), optimum_player_lines)
+    section("optimum_player_random", None,
+            lambda: playing_the_optimum_on_random_lists(limit=optimal_limit),
+            random_optimum_player_lines)
     section("optimal_mean", f"the least mean on each benchmark list, under its optimal worst case "
             f"and without a cap (time limit {optimal_limit:g} s each), beside the means of "
             f"{', '.join(MEAN_REFERENCES)}",

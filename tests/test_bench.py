@@ -215,11 +215,24 @@ def test_a_proven_capped_mean_shows_each_solutions_gap() -> None:
     row = {"list": "bench03", "worst": 8, "worst_proven": True, "capped": proven,
            "free": {**proven, "proven": False, "mean_lower": 5.1},
            "references": {"strongest": {"mean": 5.3, "worst": 9}}}
-    line, summary = bench.optimal_mean_lines([row])
+    line, summary, _ = bench.optimal_mean_lines([row])
     assert "capped 5.250" in line and "free 5.100..5.250" in line
     assert "strongest 5.300 +0.050 (worst 9)" in line
     assert "proven on 1 of 1 lists (bounds within 0.02 on 0 more)" in summary
     assert "without a cap on 0" in summary
+
+
+def test_the_mean_gap_is_averaged_over_the_lists_proven_only() -> None:
+    def row(name: str, least: float, proven: bool, mean: float, worst: int) -> dict[str, object]:
+        capped = {"seconds": 1.0, "proven": proven, "mean_lower": least - 0.5,
+                  "mean_upper": least}
+        return {"list": name, "worst": 8, "worst_proven": True, "capped": capped,
+                "free": capped, "references": {"ours": {"mean": mean, "worst": worst}}}
+
+    rows = [row("a", 5.25, True, 5.30, 8), row("b", 5.40, True, 5.41, 9),
+            row("c", 5.00, False, 9.00, 8)]
+    *_, gaps = bench.optimal_mean_lines(rows)
+    assert gaps == "  mean gap over the 2 lists proven: ours +0.030 (within the cap on 1)"
 
 
 def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
@@ -231,6 +244,18 @@ def test_the_optimum_player_row_has_the_proof_and_both_game_timings() -> None:
     assert first.split()[0] == "bench01" and f"worst {row['worst']} " in first
     assert summary.startswith(f"  optimum met on {int(row['proven'])} of 1 lists")
 
+
+def test_the_random_lists_row_names_its_seed_and_each_list_missed() -> None:
+    result = bench.playing_the_optimum_on_random_lists(count=1, seed=7, limit=60.0)
+    assert result["seed"] == 7
+    (row,) = result["lists"]
+    assert row["accepted"] and row["proven"] and row["worst"] == row["upper"]
+    first, summary = bench.random_optimum_player_lines(result)
+    assert "1 random lists of 100 words, drawn with seed 7" in first
+    assert summary.startswith("  optimum met on 1 of 1 lists")
+    missed = {**row, "worst": row["upper"] + 1}
+    *_, line = bench.random_optimum_player_lines({"seed": 7, "lists": [missed]})
+    assert line == f"  missed: random01 worst {row['upper'] + 1}, optimum {row['upper']}"
 
 
 def test_the_class_row_times_a_class_with_and_without_an_endless_loop() -> None:
