@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -14,7 +15,14 @@ from hypothesis import strategies as st
 
 from judge.__main__ import main
 from judge.analysis.certify import CHECKED_UP_TO
-from judge.analysis.mean import NEVER, MeanSolver, least_totals, least_totals_within, solve_mean
+from judge.analysis.mean import (
+    NEVER,
+    MeanSolver,
+    greedy_tree,
+    least_totals,
+    least_totals_within,
+    solve_mean,
+)
 from judge.analysis.optimal import solve
 from judge.cases import Case
 from judge.generate import random_words
@@ -159,6 +167,16 @@ def test_a_hundred_words_in_little_time_gives_proven_bounds() -> None:
     assert least_totals(100, 6)[100] <= result.lower <= result.upper < NEVER
     assert result.tree is not None
     assert sum(result.tree.guesses_for(w, match) for w in words) == result.upper
+
+
+def test_the_bound_made_once_time_has_run_out_searches_no_more() -> None:
+    # solve_mean makes it in its handler of OutOfTime: a search there would raise it again.
+    words = random_words(random.Random(60), 60)
+    cap = solve(words, time_limit=120).upper
+    solver = MeanSolver(words, time.monotonic() + 600, cap)
+    assert greedy_tree(solver, solver.top, cap) is not None
+    solver.deadline = 0.0  # time has run out
+    assert least_totals(60, 6)[60] <= solver.learned_bound(solver.top, cap) < NEVER
 
 
 def test_optimal_command_with_the_mean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

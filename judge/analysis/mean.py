@@ -253,6 +253,8 @@ class MeanSolver(Solver):
                 continue
             seen.add(split)
             groups.sort(key=int.bit_count, reverse=True)
+            if not self.fits_cap(groups, below):
+                continue  # a group the worst-case search cannot solve in time: never
             floors = self.lower_bounds(groups, below)
             total, rest = size, sum(floors)
             for group, floor in zip(groups, floors, strict=True):
@@ -289,10 +291,24 @@ class MeanSolver(Solver):
             if guess_bounds[guess] >= best:
                 break  # nor can any guess after it
             groups = list(self.groups(candidates, guess).values())
+            if not self.fits_cap(groups, below, search=False):
+                continue
             self.lower_bounds(groups, below)  # the groups not reached yet, counted in one pass
             best = min(best, candidates.bit_count() + sum(
                 self.learned_bound(g, below, depth - 1) for g in groups))
         return max(known, best)
+
+    def fits_cap(self, groups: Sequence[int], guesses: int | None, search: bool = True
+                 ) -> bool:
+        """Whether every group can be solved within `guesses` (None: no cap), by the exact
+        worst-case search: under a cap, most guesses of a set near it leave a group that
+        cannot, and the bounds by group sizes alone do not see it. Without `search`, only
+        what is known already rules a group out (for a bound made once time has run out)."""
+        if guesses is None:
+            return True
+        if search:
+            return all(self.can_solve(g, guesses) for g in groups)
+        return all(self.known(g, guesses) is not False for g in groups)
 
     def groups(self, candidates: int, guess: int) -> dict[int, int]:
         """The set's words that each reply leaves after the guess, for the replies that leave
