@@ -12,7 +12,7 @@ import shutil
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -692,15 +692,28 @@ def wc2022_expectation_lines(rows: list[Row]) -> list[str]:
             f"CPU {row['cpu_seconds']:5.1f} s" for row in rows]
 
 
+# The parts of a run, by the key of each titled section: `bench --only` names them. A section
+# without a title belongs to the part before it.
+PARTS = ("engine", "isolation", "fresh_state", "class", "languages", "originals", "optimal",
+         "optimum_player", "optimal_mean", "fuzz", "wc2022", "wc2022_expectation")
+
+
 def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
-        wc2022_rounds: int = 1000) -> dict[str, Any]:
-    """Every measurement in turn: its title first, then its rows once it is made. The lines
-    printed are kept under "printed", for the generated page (`page`)."""
+        wc2022_rounds: int = 1000, only: Collection[str] = PARTS) -> dict[str, Any]:
+    """Every measurement in turn (those of the parts named in `only`): its title first, then
+    its rows once it is made. The lines printed are kept under "printed", for the generated
+    page (`page`)."""
     results: dict[str, Any] = {"printed": []}
+    part = ""
 
     def section(key: str, title: str | None, measure: Callable[[], Any],
                 lines: Callable[[Any], list[str]]) -> None:
+        nonlocal part
         if title is not None:  # None: more rows under the section before
+            part = key
+        if part not in only:
+            return
+        if title is not None:
             print(title, flush=True)
             results["printed"].append(title)
         results[key] = measure()

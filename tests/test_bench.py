@@ -317,3 +317,37 @@ def test_a_page_is_written_again_from_an_earlier_runs_json(
     saved.write_text(json.dumps({"printed": [1, 2]}))
     assert main(["bench", "--from-json", str(saved), "--page", str(out)]) == 2
     assert "not the --json of a bench run" in capsys.readouterr().err
+    saved.write_text(json.dumps({"printed": ["optimal"], "only": ["optimal"]}))
+    assert main(["bench", "--from-json", str(saved), "--page", str(out)]) == 2
+    assert "a run of some parts only (--only)" in capsys.readouterr().err
+
+
+def test_only_the_parts_named_are_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.cli.bench import PARTS_FOR_HELP
+
+    assert PARTS_FOR_HELP == bench.PARTS  # the help's copy, kept for the help's speed
+    results = bench.run(optimal_limit=1.0, only=("optimal",))
+    assert set(results) == {"printed", "optimal"}
+    assert results["printed"][0].startswith("optimal solver on random lists")
+    assert capsys.readouterr().out.startswith("optimal solver on random lists")
+
+
+def test_only_a_part_that_exists_and_never_with_a_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.__main__ import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(bench, "run", lambda **kwargs: seen.update(kwargs) or {})
+    out = tmp_path / "part.json"
+    assert main(["bench", "--only", "optimal_mean, fuzz", "--json", str(out)]) == 0
+    assert seen["only"] == ("optimal_mean", "fuzz")
+    assert json.loads(out.read_text())["only"] == ["optimal_mean", "fuzz"]
+    for argv, reason in ((["--only", "speed"], "--only: no part 'speed'; the parts are engine,"),
+                         (["--only", "optimal", "--page", str(tmp_path / "p.md")],
+                          "use one or the other")):
+        capsys.readouterr()
+        assert main(["bench", *argv]) == 2
+        err = capsys.readouterr().err
+        assert reason in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "p.md").exists()

@@ -178,6 +178,8 @@ FLAGS: tuple[Flag, ...] = (
          "and the date", {"type": Path, "metavar": "FILE"}),
     Flag(("--fuzz-seconds",), "seconds the fuzzer searches for each solution",
          {"type": float, "metavar": "S"}),
+    Flag(("--only",), "measure only these parts of the run, by name, comma-separated",
+         {"metavar": "PART[,PART]"}, "every part"),
 )
 VOCABULARY: dict[str, Flag] = {name: flag for flag in FLAGS for name in flag.names}
 
