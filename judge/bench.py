@@ -389,7 +389,8 @@ def playing_the_optimum(lists: int = 20, limit: float = 60.0) -> list[Row]:
     case, its first game on the list (where it plans) and its slowest later game (from its
     cache), in CPU seconds."""
     by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
-    return [optimum_played(list_name(games), words, games, limit)
+    runner = optimum_player()
+    return [optimum_played(runner, list_name(games), words, games, limit)
             for words, games in list(by_list.items())[:lists]]
 
 
@@ -399,17 +400,22 @@ def playing_the_optimum_on_random_lists(count: int = 50, seed: int | None = None
     the secret once, drawn from `seed` (a fresh one when None, and named in the row)."""
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
-    rng = random.Random(seed)
+    rng, runner = random.Random(seed), optimum_player()
     rows = []
     for i in range(count):
         words = tuple(random_words(rng, 100))
         games = [Case(f"random{i + 1:02}@{w}", w, words, 30) for w in words]
-        rows.append(optimum_played(f"random{i + 1:02}", words, games, limit))
+        rows.append(optimum_played(runner, f"random{i + 1:02}", words, games, limit))
     return {"seed": seed, "lists": rows}
 
 
-def optimum_played(name: str, words: tuple[str, ...], games: list[Case], limit: float) -> Row:
-    runner = InProcessRunner(ROOT / "solutions" / f"{OPTIMUM_PLAYER}.py")
+def optimum_player() -> InProcessRunner:
+    """One process for every game of every list, as LeetCode runs a submission."""
+    return InProcessRunner(ROOT / "solutions" / f"{OPTIMUM_PLAYER}.py")
+
+
+def optimum_played(runner: InProcessRunner, name: str, words: tuple[str, ...],
+                   games: list[Case], limit: float) -> Row:
     proof = solve(words, time_limit=limit)
     seconds, guesses, accepted = [], [], True
     for case in games:
