@@ -653,7 +653,9 @@ def optimal_mean_lines(rows: list[Row]) -> list[str]:
                      f"  capped {bounds(row['capped'])}  free {bounds(row['free'])}  "
                      + "  ".join(others))
     capped = [row["capped"] for row in rows]
-    close = [c for c in capped if not c["proven"] and c["mean_upper"] - c["mean_lower"] <= 0.02]
+    # Means are totals over the secrets, so 5.54 - 5.52 is 2 guesses in 100, not 0.0200000000000005.
+    close = [c for c in capped
+             if not c["proven"] and round(c["mean_upper"] - c["mean_lower"], 9) <= 0.02]
     lines.append(f"  least capped mean proven on {sum(c['proven'] for c in capped)} of {len(rows)} "
                  f"lists (bounds within 0.02 on {len(close)} more), the least mean without a cap "
                  f"on {sum(row['free']['proven'] for row in rows)}; capped: never more guesses "

@@ -222,6 +222,17 @@ def test_a_proven_capped_mean_shows_each_solutions_gap() -> None:
     assert "without a cap on 0" in summary
 
 
+def test_bounds_two_guesses_apart_in_a_hundred_are_within_two_hundredths() -> None:
+    # 5.54 - 5.52 is 0.0200000000000005 in floating point: bench14's bounds in a real run.
+    bounds = {"seconds": 60.0, "proven": False, "mean_lower": 5.52, "mean_upper": 5.54}
+    row = {"list": "bench14", "worst": 8, "worst_proven": True, "capped": bounds,
+           "free": {**bounds, "proven": True, "mean_lower": 5.5, "mean_upper": 5.5},
+           "references": {}}
+    wider = {**row, "capped": {**bounds, "mean_upper": 5.55}}
+    assert "(bounds within 0.02 on 1 more)" in bench.optimal_mean_lines([row])[1]
+    assert "(bounds within 0.02 on 0 more)" in bench.optimal_mean_lines([wider])[1]
+
+
 def test_the_mean_gap_is_averaged_over_the_lists_proven_only() -> None:
     def row(name: str, least: float, proven: bool, mean: float, worst: int) -> dict[str, object]:
         capped = {"seconds": 1.0, "proven": proven, "mean_lower": least - 0.5,
