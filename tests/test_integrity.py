@@ -411,6 +411,41 @@ def test_a_process_left_behind_carries_nothing_to_later_cases(sandbox: bool) -> 
         assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
 
 
+# The walker that, in its first game in a process, leaves a sleeping process behind.
+LEAVES_A_SLEEPER = """
+import os
+import time
+
+games = 0
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        global games
+        games += 1
+        print("game", games, "in this process")
+        if games == 1 and os.fork() == 0:
+            time.sleep(3600)
+            os._exit(0)
+        for word in words:
+            if master.guess(word) == 6:
+                return
+"""
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_process_left_behind_by_a_case_alone_on_its_list_retires_the_worker(
+        tmp_path: Path, sandbox: bool) -> None:
+    """Cases on lists of their own share one process, as on LeetCode, until one of them leaves
+    a process behind: then the next case starts in a new worker, without it."""
+    cases = [Case(f"c{i}", w, (w, "zzzzzz"), 10) for i, w in enumerate(["aaaaaa", "bbbbbb"])]
+    runner = IsolatedRunner(written(tmp_path, "sleeper", LEAVES_A_SLEEPER), Limits(), sandbox)
+    report = grade(runner, "sleeper", cases)
+    assert [r.verdict for r in report.results] == ["AC", "AC"]
+    assert [r.output.strip() for r in report.results] == ["game 1 in this process"] * 2
+    assert runner.workers_started == 2
+
+
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_solution_using_numpy_is_fit_for_fresh_state(sandbox: bool) -> None:
     """numpy loads OpenBLAS, which could start threads or map memory: it must not look like

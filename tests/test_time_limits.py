@@ -75,6 +75,17 @@ def test_a_sleeping_solution_is_stopped_by_the_wall_backstop(sandbox: bool) -> N
     assert result.verdict == "TLE" and "wall-clock time (the backstop" in result.message
 
 
+@pytest.mark.parametrize("backstop", [2.0, 7.0])
+def test_a_cases_clock_keeps_the_backstop_of_its_limits(backstop: float) -> None:
+    """Not the default multiple: `--wall-backstop` reaches the clock of every case."""
+    path = SUBMISSIONS / "TLE" / "sleeps.py"
+    limits = Limits(time_seconds=0.2, wall_backstop=backstop)
+    (result,) = grade(IsolatedRunner(path, limits), "x", [CASE]).results
+    assert result.verdict == "TLE", result.message
+    assert f"no return within {0.2 * backstop:g} s of wall-clock time (the backstop, " \
+        f"{backstop:g}x the CPU limit)" in result.message
+
+
 WORKS_THEN_SLEEPS = """
 import time
 
