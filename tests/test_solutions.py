@@ -3,6 +3,7 @@ figures on the benchmark, and the strongest solution on every shipped case."""
 
 from __future__ import annotations
 
+import random
 import re
 import statistics
 from functools import cache
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 
 from judge.cases import Case, load_cases
+from judge.generate import random_words
 from judge.grading import grade
 from judge.result import Report
 from judge.rules import match
@@ -178,3 +180,21 @@ def test_every_solution_wins_or_runs_out_of_guesses_and_only_guesses_words(case:
         assert result.verdict in ("AC", "WA"), (name, result.detail)
         assert all(word in case.words for word, _ in result.transcript), name
         assert result.verdict == "AC" or result.guesses > case.allowed_guesses, name
+
+
+@pytest.mark.parametrize("name", EVERY)
+def test_a_list_is_played_as_if_alone_after_another_list_of_its_size(name: str) -> None:
+    """LeetCode plays every test case in one process: a solution that caches per list must
+    know one list from another of the same size. Each game, played after games on the other
+    list, is the game a fresh process plays."""
+    rng = random.Random(843)
+    lists = [tuple(random_words(rng, 40)) for _ in range(2)]
+    cases = [Case(f"{tag}{i}", secret, words, 10)
+             for tag, words in zip("ab", lists, strict=True)
+             for i, secret in enumerate(words[:5])]
+    together = grade(InProcessRunner(SOLUTIONS / f"{name}.py"), name, cases, seed=1,
+                     order_seed=1)
+    for case, result in zip(cases, together.results, strict=True):
+        (alone,) = grade(InProcessRunner(SOLUTIONS / f"{name}.py"), name, [case], seed=1).results
+        assert result.transcript == alone.transcript, case.name
+

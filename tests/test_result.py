@@ -1,0 +1,71 @@
+"""A report's figures and the leaderboard's order, on results whose figures are worked by hand."""
+
+from __future__ import annotations
+
+from judge.result import CaseResult, Report, ranked, ranking_key, worst_by_limit
+from judge.verdicts import Verdict
+
+
+def result(name: str, verdict: Verdict, guesses: int, allowed: int = 10,
+           seconds: float = 0.5) -> CaseResult:
+    return CaseResult(name, verdict, "", guesses, allowed, seconds, "secret")
+
+
+# Two accepted games (3 and 5 guesses), one wrong answer played to the end (11 of 10), and
+# games that did not end: a time-out after 2 guesses, a crash after 1, a case not run.
+MIXED = [result("a", "AC", 3), result("b", "AC", 5), result("late", "WA", 11),
+         result("slow", "TLE", 2), result("crash", "RTE", 1), result("skipped", "SC", 0),
+         result("long", "AC", 26, allowed=30, seconds=0.25)]
+
+
+def test_the_summary_counts_accepted_and_played_games_apart() -> None:
+    summary = Report("s.py", MIXED).summary()
+    assert summary["cases"] == 7 and summary["accepted"] == 3
+    assert summary["verdicts"] == {"AC": 3, "WA": 1, "TLE": 1, "RTE": 1, "SC": 1}
+    assert summary["mean_guesses"] == round((3 + 5 + 26) / 3, 4)  # accepted games only
+    assert summary["worst_guesses"] == 26
+    # Played: the games that ran to the end, accepted or not; not the time-out or the crash.
+    assert summary["mean_guesses_played"] == round((3 + 5 + 11 + 26) / 4, 4)
+    assert summary["worst_guesses_played"] == 26
+    assert summary["guess_distribution"] == {0: 1, 1: 1, 2: 1, 3: 1, 5: 1, 11: 1, 26: 1}
+    assert summary["time_s"] == 3.25
+
+
+def test_a_report_with_nothing_accepted_has_no_mean_rather_than_zero() -> None:
+    summary = Report("s.py", [result("x", "TLE", 4), result("y", "RTE", 2)]).summary()
+    assert summary["accepted"] == 0
+    assert summary["mean_guesses"] is None and summary["worst_guesses"] is None
+    assert summary["mean_guesses_played"] is None and summary["worst_guesses_played"] is None
+    assert summary["worst_by_limit"] == []
+
+
+def test_the_worst_game_is_kept_per_guess_limit_over_games_played_to_the_end() -> None:
+    assert worst_by_limit(MIXED) == [
+        {"allowed": 10, "guesses": 11, "case": "late", "games": 3},
+        {"allowed": 30, "guesses": 26, "case": "long", "games": 1}]
+
+
+def test_all_accepted_needs_every_case_and_at_least_one() -> None:
+    assert Report("s.py", [result("a", "AC", 3)]).all_accepted
+    assert not Report("s.py", [result("a", "AC", 3), result("b", "WA", 11)]).all_accepted
+    assert not Report("s.py", []).all_accepted
+
+
+def test_the_leaderboard_ranks_accepted_then_mean_played_then_worst_and_shares_ties() -> None:
+    def report(name: str, *games: tuple[Verdict, int]) -> Report:
+        return Report(f"{name}.py", [result(f"c{i}", v, g) for i, (v, g) in enumerate(games)])
+
+    reports = [
+        report("fewer_accepted", ("AC", 1), ("WA", 11)),
+        report("higher_mean", ("AC", 5), ("AC", 5)),
+        report("worse_worst", ("AC", 2), ("AC", 6)),
+        report("best", ("AC", 3), ("AC", 5)),
+        report("also_best", ("AC", 5), ("AC", 3)),
+        report("nothing_played", ("TLE", 3), ("RTE", 1)),
+    ]
+    order = ranked(reports)
+    assert [(r.rank, r.name) for r in order] == [
+        (1, "also_best.py"), (1, "best.py"), (3, "worse_worst.py"), (4, "higher_mean.py"),
+        (5, "fewer_accepted.py"), (6, "nothing_played.py")]
+    # A wrong answer's guesses count in the mean a leaderboard compares.
+    assert ranking_key(report("w", ("AC", 3), ("WA", 11)))[1] == 7.0
