@@ -10,7 +10,8 @@ import pytest
 
 from judge.cases import Case
 from judge.grading import grade
-from judge.run.limits import WALL_BACKSTOP, Clock, Limits
+from judge.run import limits
+from judge.run.limits import CPU_CHECK_SECONDS, WALL_BACKSTOP, Clock, Limits
 from judge.run.process import tree_cpu_seconds
 from judge.run.session import IsolatedRunner
 
@@ -51,6 +52,65 @@ def test_the_backstop_named_in_the_verdict_is_the_one_in_force() -> None:
     while clock.wait() is not None:
         pass
     assert clock.fired == "wall" and "(the backstop, 20x the CPU limit)" in clock.verdict_detail()
+
+
+class FakeTime:
+    """time.monotonic for a Clock, moved by hand; and a CPU counter beside it."""
+
+    def __init__(self) -> None:
+        self.now, self.cpu, self.reads = 0.0, 7.0, 0  # steps of 0.025 s add up exactly
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def cpu_used(self) -> float:
+        self.reads += 1
+        return self.cpu
+
+
+@pytest.fixture
+def fake_time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
+    fake = FakeTime()
+    monkeypatch.setattr(limits.time, "monotonic", fake.monotonic)
+    return fake
+
+
+def test_a_clock_counts_cpu_from_its_start_and_reads_it_once_a_check_interval(
+        fake_time: FakeTime) -> None:
+    clock = Clock(cpu_limit=1.0, wall_limit=10.0, cpu_used=fake_time.cpu_used)
+    assert clock.cpu_seconds() == 0.0  # 7 s used before it started are not the case's
+    fake_time.cpu = 7.99
+    reads = fake_time.reads
+    fake_time.now += CPU_CHECK_SECONDS / 2
+    assert clock.wait() == CPU_CHECK_SECONDS and fake_time.reads == reads  # not read yet
+    fake_time.now += CPU_CHECK_SECONDS / 2
+    assert clock.wait() == CPU_CHECK_SECONDS and fake_time.reads == reads + 1  # 0.99 s: under
+    fake_time.cpu = 8.0
+    assert clock.wait() == CPU_CHECK_SECONDS and clock.fired is None  # read a moment ago
+    fake_time.now += CPU_CHECK_SECONDS
+    assert clock.wait() is None and clock.fired == "cpu"  # exactly the limit has passed
+
+
+def test_a_clock_without_a_cpu_limit_waits_for_its_wall_deadline_only(
+        fake_time: FakeTime) -> None:
+    clock = Clock(cpu_limit=None, wall_limit=2.0, cpu_used=fake_time.cpu_used)
+    assert fake_time.reads == 0 and clock.wait() == 2.0
+    fake_time.now += 1.5
+    assert clock.wait() == 0.5
+    fake_time.now += 0.5
+    assert clock.wait() is None and clock.fired == "wall"
+    assert clock.verdict_detail() == "no answer within 2 s"
+
+
+def test_the_wall_can_be_cut_short_but_never_lengthened(fake_time: FakeTime) -> None:
+    clock = Clock(cpu_limit=None, wall_limit=10.0)
+    clock.cut_wall(20.0)
+    assert clock.wait() == 10.0
+    clock.cut_wall(0.25)
+    assert clock.wait() == 0.25
+    fake_time.now += 0.25
+    assert clock.wait() is None and clock.fired == "wall"
+    assert clock.wall_seconds() == 0.25
 
 
 def test_cpu_time_of_a_process_tree_is_read_from_proc() -> None:
