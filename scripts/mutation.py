@@ -11,7 +11,7 @@ docs/development.md; they are left out of the score. Code that runs in the worke
 (judge/harness/python/worker.py and the other languages' harnesses) is not mutated here: it
 runs in another interpreter, in the sandbox, where mutmut cannot switch its mutants on.
 
-Usage: python scripts/mutation.py [GROUP ...] [--keep]   (every group when none is named)
+Usage: python scripts/mutation.py [GROUP ...] [--keep] [--jobs N]   (every group when none is named)
 """
 
 from __future__ import annotations
@@ -112,14 +112,14 @@ def mutmut(where: Path, *args: str, log: Path | None = None) -> str:
     return done.stdout
 
 
-def run_group(group: Group, keep: bool) -> dict[str, str]:
+def run_group(group: Group, keep: bool, jobs: int) -> dict[str, str]:
     """Every mutant of the group with its status: killed, survived, timeout, no tests, ..."""
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{group.name}-"))
     try:
         copy_project(where)
         with (where / "pyproject.toml").open("a") as f:
             f.write(mutmut_config(group))
-        mutmut(where, "run", "--max-children", str(os.cpu_count() or 2),
+        mutmut(where, "run", "--max-children", str(jobs),
                log=where / "mutmut.log")
         statuses = {}
         for line in mutmut(where, "results", "--all", "true").splitlines():
@@ -145,7 +145,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("groups", nargs="*", metavar="GROUP",
                         help=f"the groups to run, of {', '.join(names)} (default: every one)")
     parser.add_argument("--keep", action="store_true", help="keep each group's copy")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, metavar="N",
+                        help="mutants tried at once (default: one per core)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs takes a count of 1 or more, not {args.jobs}")
     unknown = [g for g in args.groups if g not in names]
     if unknown:
         parser.error(f"no group {unknown[0]!r}: the groups are {', '.join(names)}")
@@ -154,7 +158,7 @@ def main(argv: list[str]) -> int:
     for group in chosen:
         start = time.monotonic()
         print(f"{group.name}: {', '.join(group.modules)}", flush=True)
-        statuses = run_group(group, args.keep)
+        statuses = run_group(group, args.keep, args.jobs)
         scored = {n: s for n, s in statuses.items() if n not in EQUIVALENT}
         killed = sum(s in CAUGHT for s in scored.values())
         caught, counted = caught + killed, counted + len(scored)
