@@ -14,7 +14,7 @@ from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.result import CaseResult, Outcome, Report
 from judge.rules import NOT_A_WORD, match
 from judge.run.session import Runner
-from judge.verdicts import MEANING, WRONG_ANSWER_TEXT, Verdict
+from judge.verdicts import MEANING, Verdict
 
 TRACEBACK_HEADER = "Traceback (most recent call last):"
 
@@ -39,7 +39,7 @@ def wrong_answer_reason(master: Master, stopped: bool) -> str:
     if stopped:
         return f"stopped after the runaway cap of {master.cap} calls to Master.guess"
     found_at = next((i for i, (word, reply) in enumerate(master.transcript, 1)
-                     if reply >= 0 and reply == len(word)), None)
+                     if reply == len(word)), None)
     if found_at is None:
         guesses = "1 guess" if master.calls == 1 else f"{master.calls} guesses"
         return f"returned after {guesses} without guessing the secret"
@@ -51,9 +51,8 @@ def wrong_answer_reason(master: Master, stopped: bool) -> str:
 
 def wasted_guesses(transcript: Sequence[tuple[str, int]], words: Sequence[str]) -> list[str]:
     """Notes on guesses that could not help: repeats, non-words, words already ruled out."""
-    notes = []
     repeats = {w: n for w, n in Counter(w for w, _ in transcript).items() if n > 1}
-    notes += [f"guessed {w!r} {n} times" for w, n in repeats.items()]
+    notes = [f"guessed {w!r} {n} times" for w, n in repeats.items()]
     invalid = sum(reply == NOT_A_WORD for _, reply in transcript)
     if invalid:
         notes.append("1 call was not a word of the list (answered -1)" if invalid == 1 else
@@ -84,7 +83,8 @@ def judge_case(runner: Runner, case: Case, seed: int | None, adversary: bool) ->
         verdict, detail = outcome.verdict, outcome.detail
         message = headline(verdict, detail)
     else:
-        verdict, message = ("WA", WRONG_ANSWER_TEXT) if outcome.stopped else master.verdict()
+        # A run stopped at the runaway cap made more calls than allowed: the Master says WA.
+        verdict, message = master.verdict()
         detail = ""
         if verdict == "WA":
             notes = wasted_guesses(master.transcript, case.words)

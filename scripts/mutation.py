@@ -66,7 +66,13 @@ GROUPS = (
 )
 
 # Survivors that change nothing observable, by mutmut's name for them, with the reason.
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    "judge.grading.x_warmup_masters__mutmut_9":
+        "the warm-up draw seeded by the list's second word instead of its first: another draw, "
+        "as independent of the cases' secrets and as replayable",
+    "judge.grading.x_grade__mutmut_9":
+        "an order seed of 65 random bits instead of 64: as unpredictable, and replayed the same",
+}
 
 # A mutant's tests may take this many times (the time they took unmutated, plus a second)
 # of CPU time; past that the mutant counts as caught.

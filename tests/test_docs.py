@@ -174,3 +174,19 @@ def test_no_page_speaks_of_the_projects_history_or_the_write_ups_file_numbers(
     for pattern in (r"\bissue \d", r"\bsession\b(?!\.py)", r"[Tt]ried and dropped", r"\bseed 00\d",
                     r"\b00[0-4]_[0-9a-f]{16}"):
         assert not re.search(pattern, text), (pattern, page)
+
+
+def test_every_equivalent_mutant_is_listed_with_its_reason_on_the_development_page() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mutation", ROOT / "scripts" / "mutation.py")
+    assert spec is not None and spec.loader is not None
+    mutation = importlib.util.module_from_spec(spec)
+    sys.modules["mutation"] = mutation  # its dataclasses look their module up there
+    try:
+        spec.loader.exec_module(mutation)
+    finally:
+        del sys.modules["mutation"]
+    page = (ROOT / "docs" / "development.md").read_text()
+    listed = dict(re.findall(r"^\| `(judge\.[^`]+)` \| (.+) \|$", page, re.MULTILINE))
+    assert listed == mutation.EQUIVALENT

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
+from judge import grading
 from judge.cases import Case
 from judge.grading import (
     WARMUP_GAMES,
@@ -42,6 +43,7 @@ class Scripted:
     def __init__(self, play: Callable[[Master], Outcome] = walk) -> None:
         self._play = play
         self.played: list[str] = []
+        self.seeds: list[int | None] = []
         self.fresh: list[list[str]] = []  # each fresh-state block's warm-up secrets
         self.in_fresh = False
         self.fresh_cases: list[str] = []
@@ -49,6 +51,7 @@ class Scripted:
 
     def play(self, master: Master, seed: int | None) -> Outcome:
         self.played.append(master.secret())
+        self.seeds.append(seed)
         if self.in_fresh:
             self.fresh_cases.append(master.secret())
         return self._play(master)
@@ -92,6 +95,7 @@ def test_the_warm_up_games_are_the_lists_own_drawn_from_the_order_seed() -> None
     grade(runner, "s", every_secret(ONE), order_seed=9)
     (warm,) = runner.fresh
     assert len(warm) == len(set(warm)) == min(WARMUP_GAMES, len(WORDS)) == 7
+    assert warm == [m.secret() for m in warmup_masters(ONE, 9, WARMUP_GAMES)]
     masters = warmup_masters(ONE, 9, 3)
     assert len(masters) == 3 and len({m.secret() for m in masters}) == 3
     assert all(m.words == ONE.words and m.allowed_guesses == 10 for m in masters)
@@ -109,6 +113,24 @@ def test_the_play_order_groups_lists_and_is_drawn_from_its_seed() -> None:
     assert sorted(map(len, order)) == [1, 7]
     assert sorted(i for group in order for i in group) == list(range(8))
     assert len({str(play_order(cases, seed)) for seed in range(20)}) > 10
+    assert play_order(cases, 5) == play_order(cases, 5)
+
+
+def test_grading_plays_in_the_order_drawn_from_its_seed_and_reports_the_seed() -> None:
+    cases = [*every_secret(ONE), Case("x", "cccccc", ("cccccc", "dddddd"), 10)]
+    for order_seed in (3, None):
+        runner = Scripted()
+        report = grade(runner, "s", cases, order_seed=order_seed)
+        assert isinstance(report.order_seed, int) and (order_seed in (None, report.order_seed))
+        drawn = [cases[i].secret for group in play_order(cases, report.order_seed)
+                 for i in group]
+        assert runner.played == drawn
+
+
+def test_the_seed_reaches_every_game() -> None:
+    runner = Scripted()
+    grade(runner, "s", every_secret(ONE), seed=42)
+    assert runner.seeds == [42] * len(WORDS)
 
 
 def tle_after(count: int) -> Callable[[Master], Outcome]:
@@ -140,14 +162,16 @@ def test_fail_fast_runs_no_case_after_that_many_time_outs(fail_fast: int) -> Non
 def test_without_fail_fast_every_case_is_played() -> None:
     report = grade(Scripted(tle_after(0)), "s", every_secret(ONE), fail_fast=0)
     assert [r.verdict for r in report.results] == ["TLE"] * len(WORDS)
+    by_default = grade(Scripted(tle_after(0)), "s", every_secret(ONE))
+    assert [r.verdict for r in by_default.results] == ["TLE"] * len(WORDS)
 
 
-def test_fail_fast_stops_before_the_next_list_too() -> None:
-    cases = [Case("a", "cccccc", ("cccccc", "dddddd"), 10),
-             Case("b", "eeeeee", ("eeeeee", "ffffff"), 10)]
+def test_fail_fast_stops_before_the_next_lists_too() -> None:
+    cases = [Case(w, w, (w, "zzzzzz"), 10) for w in ("cccccc", "dddddd", "eeeeee", "ffffff")]
     runner = Scripted(tle_after(0))
     report = grade(runner, "s", cases, fail_fast=1)
-    assert sorted(r.verdict for r in report.results) == ["SC", "TLE"]
+    assert [r.name for r in report.results] == [c.name for c in cases]
+    assert sorted(r.verdict for r in report.results) == ["SC", "SC", "SC", "TLE"]
     assert len(runner.played) == 1
 
 
@@ -165,6 +189,14 @@ def test_a_spent_budget_runs_no_more_cases() -> None:
     assert report.results[0].message == "not run: the solution had spent its 0 s " \
                                         "(--solution-seconds)"
     assert {r.verdict for r in grade(Scripted(), "s", [ONE], budget_seconds=60.0).results} \
+        == {"AC"}
+
+
+def test_the_budget_is_spent_the_moment_it_is_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grading.time, "monotonic", lambda: 50.0)  # no time passes
+    assert {r.verdict for r in grade(Scripted(), "s", [ONE], budget_seconds=0.0).results} \
+        == {"SC"}
+    assert {r.verdict for r in grade(Scripted(), "s", [ONE], budget_seconds=0.5).results} \
         == {"AC"}
 
 
@@ -190,8 +222,14 @@ def test_a_runner_verdict_stands_with_the_games_guesses() -> None:
 
     result = judge_case(Scripted(crashes), ONE, None, False)
     assert (result.verdict, result.message, result.guesses) == ("RTE", "ValueError: no", 1)
+    assert (result.name, result.allowed, result.secret) == ("one", 10, "aaaabb")
     assert result.detail.endswith("ValueError: no") and result.output == "printed"
     assert result.time_s == 0.3 and result.transcript == [("aaaaaa", 4)]
+
+
+def test_a_verdict_without_a_detail_is_headed_by_its_meaning() -> None:
+    result = judge_case(Scripted(lambda m: Outcome("TLE", "")), ONE, None, False)
+    assert (result.verdict, result.message, result.detail) == ("TLE", MEANING["TLE"], "")
 
 
 def test_a_run_stopped_at_the_runaway_cap_is_a_wrong_answer() -> None:
@@ -220,6 +258,20 @@ def test_an_accepted_game_has_no_detail_and_a_wrong_answer_says_why() -> None:
     assert wrong.detail.splitlines()[0] == "found the secret at guess 7, limit 3"
 
 
+@pytest.mark.parametrize(("guesses", "reason"), [
+    (0, "returned after 0 guesses without guessing the secret"),
+    (1, "returned after 1 guess without guessing the secret"),
+    (2, "returned after 2 guesses without guessing the secret")])
+def test_a_run_that_gives_up_says_how_many_guesses_it_made(guesses: int, reason: str) -> None:
+    def gives_up(master: Master) -> Outcome:
+        for word in ("aaaaaa", "bbbbbb")[:guesses]:
+            master.guess(word)
+        return Outcome(None)
+
+    result = judge_case(Scripted(gives_up), ONE, None, False)
+    assert result.verdict == "WA" and result.detail.splitlines()[0] == reason
+
+
 @pytest.mark.parametrize(("detail", "line"), [
     ("", MEANING["TLE"]),
     ("  \n ", MEANING["TLE"]),
@@ -229,6 +281,8 @@ def test_an_accepted_game_has_no_detail_and_a_wrong_answer_says_why() -> None:
      "Traceback (most recent call last):\n  File b\nKeyError: 'second'", "KeyError: 'second'"),
     ("Traceback (most recent call last):\n  File a\n    only frames", "Traceback (most recent "
                                                                     "call last):"),
+    ("Traceback (most recent call last):\nKeyError: 'k'", "KeyError: 'k'"),
+    ("Traceback (most recent call last):\n at a\n at b\nE", "E"),
 ])
 def test_the_headline_is_the_exception_line_of_the_last_traceback(detail: str, line: str) -> None:
     assert headline("TLE", detail) == line

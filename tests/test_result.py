@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.result import CaseResult, Report, ranked, ranking_key, worst_by_limit
+from judge.result import FIGURES, CaseResult, Report, ranked, ranking_key, worst_by_limit
 from judge.verdicts import Verdict
 
 
@@ -69,3 +69,40 @@ def test_the_leaderboard_ranks_accepted_then_mean_played_then_worst_and_shares_t
         (5, "fewer_accepted.py"), (6, "nothing_played.py")]
     # A wrong answer's guesses count in the mean a leaderboard compares.
     assert ranking_key(report("w", ("AC", 3), ("WA", 11)))[1] == 7.0
+
+
+def test_every_report_ranks_first_when_all_tie() -> None:
+    reports = [Report(f"{name}.py", [result("c", "AC", 4)]) for name in ("b", "a", "c")]
+    assert [(r.rank, r.name) for r in ranked(reports)] == [(1, "a.py"), (1, "b.py"), (1, "c.py")]
+
+
+def test_a_report_with_games_played_ranks_before_one_with_none_among_equals() -> None:
+    failed = Report("failed.py", [result("c", "WA", 11)])
+    crashed = Report("crashed.py", [result("c", "RTE", 0)])
+    assert [r.name for r in ranked([crashed, failed])] == ["failed.py", "crashed.py"]
+    assert ranking_key(crashed) == (0, float("inf"), float("inf"))
+
+
+def test_the_means_keep_four_decimals_and_the_time_three() -> None:
+    games = [result("a", "AC", 1, seconds=0.1111), result("b", "AC", 1, seconds=0.1111),
+             result("c", "AC", 2, seconds=0.1111)]
+    summary = Report("s.py", games).summary()
+    assert summary["mean_guesses"] == summary["mean_guesses_played"] == 1.3333
+    assert summary["time_s"] == 0.333
+
+
+def test_the_json_of_a_report_names_every_field() -> None:
+    game = CaseResult("c", "WA", "wrong", 11, 10, 0.123456, "aaaaaa", [("bbbbbb", 0)],
+                      "found late", "printed")
+    plain = Report("dir/s.py", [game], order_seed=5).to_json()
+    assert plain == {"solution": "dir/s.py", "order_seed": 5,
+                     "summary": Report("dir/s.py", [game]).summary(), "labels": FIGURES,
+                     "cases": [{"name": "c", "verdict": "WA", "message": "wrong", "guesses": 11,
+                                "allowed": 10, "time_s": 0.1235, "secret": "aaaaaa",
+                                "transcript": [["bbbbbb", 0]], "detail": "found late",
+                                "output": "printed"}]}
+    full = Report("dir/s.py", [game], order_seed=5, shard=(2, 3), provenance={"command": "x"},
+                  label="mine", rank=4).to_json()
+    assert full == {"rank": 4, "label": "mine", **plain, "provenance": {"command": "x"},
+                    "shard": [2, 3]}
+    assert list(full)[:2] == ["rank", "label"]
