@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -128,7 +129,7 @@ RANKING = ("accepted cases (more first), then mean guesses over games played, th
 
 def ranking_key(report: Report) -> tuple[float, ...]:
     s = report.summary()
-    inf = float("inf")
+    inf = math.inf
     mean = s["mean_guesses_played"]
     worst = s["worst_guesses_played"]
     return (-s["accepted"], inf if mean is None else mean, inf if worst is None else worst)

@@ -157,6 +157,7 @@ def test_fail_fast_runs_no_case_after_that_many_time_outs(fail_fast: int) -> Non
     assert skipped.message == (f"not run: the solution had already timed out {fail_fast} times "
                                f"(--fail-fast {fail_fast}; 0 runs every case)")
     assert skipped.guesses == 0 and skipped.allowed == 10 and skipped.secret in WORDS
+    assert skipped.time_s == 0.0 and report.solution == "s"
 
 
 def test_without_fail_fast_every_case_is_played() -> None:
@@ -247,6 +248,11 @@ def test_the_adversary_keeps_the_secret_open_and_the_result_names_the_one_it_cho
     hostile = judge_case(Scripted(), ONE, None, True)
     assert fixed.secret == "aaaabb" and fixed.guesses == 3
     assert hostile.guesses == len(WORDS) and hostile.secret == WORDS[-1]
+
+
+def test_grading_against_the_adversary_plays_every_case_against_it() -> None:
+    report = grade(Scripted(), "s", every_secret(ONE), adversary=True)
+    assert {(r.guesses, r.secret) for r in report.results} == {(len(WORDS), WORDS[-1])}
 
 
 def test_an_accepted_game_has_no_detail_and_a_wrong_answer_says_why() -> None:
