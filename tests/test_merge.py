@@ -12,7 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.__main__ import main
-from judge.report.merge import parse_shard, shard_of
+from judge.cases import Case
+from judge.report.merge import ReportProblem, merge, parse_shard, read_reports, shard_of, verify
+from judge.result import CaseResult, Report
 
 from .conftest import CASES, SOLUTIONS
 
@@ -111,7 +113,8 @@ def test_shards_of_a_selection_merge_as_the_single_run(tmp_path: Path, selection
 @pytest.mark.parametrize(("lie", "reason"), [
     ("a selection that is not one", "the shards' provenance does not name their cases"),
     ("no paths", "the shards do not say where their case files are: name them with --cases"),
-    ("other files", "are not the ones the shards were graded on (their content differs)")])
+    ("other files", "are not the ones the shards were graded on (their content differs)"),
+    ("files that no longer load", "(name where they are with --cases)")])
 def test_shards_whose_cases_cannot_be_found_again_are_refused(
         lie: str, reason: str, two_shards: list[Path], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,15 +126,61 @@ def test_shards_whose_cases_cannot_be_found_again_are_refused(
                 made["selection"] = 5
             elif lie == "no paths":
                 del made["cases"]["paths"]
+            elif lie == "files that no longer load":
+                junk = tmp_path / "junk.json"
+                junk.write_text("[{")
+                made["cases"]["paths"] = [str(junk)]
             else:
                 made["cases"]["paths"] = [str(CASES / "examples"), str(CASES / "generated")]
         path.write_text(json.dumps(reports))
     capsys.readouterr()
     assert main(["merge", *map(str, two_shards)]) == 2
     err = capsys.readouterr().err
-    assert reason in err and len(err.strip().splitlines()) == 1, err
+    assert err.rstrip("\n").endswith(reason) and len(err.strip().splitlines()) == 1, err
+    if lie == "files that no longer load":
+        assert "the run's case files cannot be read to check the shards: " in err
+        assert "junk.json" in err
     if lie == "other files":
         assert f"at {CASES / 'examples'}, {CASES / 'generated'} are not" in err
+
+
+def test_shards_that_name_no_case_selection_or_label_merge_as_made_for_every_case(
+        two_shards: list[Path]) -> None:
+    for path in two_shards:
+        reports = json.loads(path.read_text())
+        for r in reports:
+            r["provenance"]["selection"]["case"] = 5  # not a case name: no selection
+            r["label"] = 7  # not a label: the report is named after its file
+        path.write_text(json.dumps(reports))
+    merged = merge([part for path in two_shards for part in read_reports(path)])
+    assert sorted((r.label, r.name) for r in merged) == [("", "first_candidate.py"),
+                                                            ("", "minimax_cpp.py")]
+
+
+@pytest.mark.parametrize("missing_from", [(0, 1), (0,)])
+def test_a_version_of_the_file_missing_from_some_shards_only_is_refused(
+        missing_from: tuple[int, ...], two_shards: list[Path]) -> None:
+    for index in missing_from:
+        reports = json.loads(two_shards[index].read_text())
+        for r in reports:
+            del r["provenance"]["solution_sha256"]
+        two_shards[index].write_text(json.dumps(reports))
+    parts = [part for path in two_shards for part in read_reports(path)]
+    if len(missing_from) == 2:  # said by none: nothing to compare
+        assert len(merge(parts)) == 2
+    else:
+        with pytest.raises(ReportProblem, match="graded another version of the file"):
+            merge(parts)
+
+
+def test_a_refusal_names_at_most_80_characters_of_a_case_name() -> None:
+    name = "n" * 200
+    case = Case(name, "aaaaaa", ("aaaaaa", "bbbbbb"), 10)
+    lie = CaseResult(name, "AC", "", 1, 10, 0.0, "aaaaaa", [("bbbbbb", 6)])
+    with pytest.raises(ReportProblem) as refused:
+        verify(Report("s.py", [lie]), [case], {}, "here")
+    assert str(refused.value) == (f"here, case {'n' * 80!r}: guess 1 was answered 6, but 0 is "
+                                  "the true reply")
 
 
 FIELDS = ("name", "verdict", "message", "secret", "transcript", "detail", "output")
@@ -325,6 +374,10 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
         first["guesses"] = 10 ** 9
     elif problem == "a 400-digit time":
         first["time_s"] = 10 ** 400
+    elif problem == "a case that is not an object":
+        return {**report, "cases": [5, *cases[1:]]}
+    elif problem == "no guess allowed":
+        first["allowed"] = 0
     elif problem == "NaN":
         first["time_s"] = "NaN!"
     elif problem == "relabelled as the other shard":
@@ -349,7 +402,8 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
 FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
              "WA that found the secret in time", "another secret",
              "another word of the list as the secret", "a billion guesses",
-             "a 400-digit time", "NaN", "relabelled as the other shard",
+             "a 400-digit time", "a case that is not an object", "no guess allowed", "NaN",
+             "relabelled as the other shard",
              "label and provenance disagree", "another case set", "another seed",
              "another limit", "another version of the file", "no provenance",
              "shard K of N with K > N"]
@@ -368,7 +422,9 @@ REFUSED_BECAUSE = {
     "another word of the list as the secret": "shard 1/2, case 'example1': its secret is not "
                                               "the case's",
     "a billion guesses": "forged.json, case 1: 'guesses' is out of range (0 to 201)",
-    "a 400-digit time": "forged.json, case 1: 'time_s' is out of range",
+    "a 400-digit time": "forged.json, case 1: 'time_s' is out of range (0 to 86400)",
+    "a case that is not an object": "forged.json, case 1: a case is not an object",
+    "no guess allowed": "forged.json, case 1: 'allowed' is out of range (1 to 10000)",
     "NaN": "forged.json: not JSON: NaN is not a number JSON allows",
     "relabelled as the other shard": "shard 2/2: its cases are not the ones this slice of the "
                                      "run holds",
