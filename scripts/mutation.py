@@ -66,12 +66,18 @@ GROUPS = (
 )
 
 # Survivors that change nothing observable, by mutmut's name for them, with the reason.
+# zip(..., strict=True) in merge's verify, after the names of results and cases were compared.
+_LENGTHS_CHECKED = ("zip without strict=True: the names of results and cases were compared just "
+                    "before, so the lengths are equal")
 EQUIVALENT: dict[str, str] = {
     "judge.grading.x_warmup_masters__mutmut_9":
         "the warm-up draw seeded by the list's second word instead of its first: another draw, "
         "as independent of the cases' secrets and as replayable",
     "judge.grading.x_grade__mutmut_9":
         "an order seed of 65 random bits instead of 64: as unpredictable, and replayed the same",
+    "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
+    "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
+    "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
 }
 
 # A mutant's tests may take this many times (the time they took unmutated, plus a second)
