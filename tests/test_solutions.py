@@ -20,7 +20,7 @@ from judge.rules import match
 from judge.run.inprocess import InProcessRunner
 from judge.run.session import IsolatedRunner
 
-from .conftest import CASES, SOLUTIONS, benchmark_lists, whole_benchmark_only
+from .conftest import CASES, ROOT, SOLUTIONS, benchmark_lists, whole_benchmark_only
 from .strategies import cases
 
 MINIMAX_PORTS = ["minimax_cpp", "minimax_kotlin", "minimax_js"]
@@ -198,3 +198,33 @@ def test_a_list_is_played_as_if_alone_after_another_list_of_its_size(name: str) 
         (alone,) = grade(InProcessRunner(SOLUTIONS / f"{name}.py"), name, [case], seed=1).results
         assert result.transcript == alone.transcript, case.name
 
+
+
+# A reference's mean and worst case on one benchmark list, as `make bench` prints them.
+PLAYED_FIGURES = re.compile(r"(\w+) (\d\.\d{3})(?: [+-]\d\.\d{3})? \(worst (\d+)\)")
+
+
+def benchmark_page_figures() -> dict[tuple[str, str], tuple[float, int]]:
+    """(list, solution) -> (mean, worst) from the least-mean table of docs/benchmarks.md."""
+    figures = {}
+    for line in (ROOT / "docs" / "benchmarks.md").read_text().splitlines():
+        row = re.match(r"\s+(bench\d\d)\s+worst \d+", line)
+        if row:
+            for name, mean, worst in PLAYED_FIGURES.findall(line):
+                figures[(row[1], name)] = (float(mean), int(worst))
+    return figures
+
+
+@pytest.mark.benchmark
+def test_the_references_play_the_games_the_benchmark_page_shows() -> None:
+    """Every game of the tuned solutions is pinned: a change to a rollout limit, a shortlist
+    or a cache shows as a mean of its own on some list, until make bench is run again."""
+    figures = benchmark_page_figures()
+    names = sorted({name for _, name in figures})
+    assert {"strongest", "optimal_worst_case", "entropy", "minimax_cpp"} <= set(names)
+    for name in names:
+        report = played(name)
+        for number in range(1, benchmark_lists() + 1):
+            games = [r.guesses for r in report.results if r.name.startswith(f"bench{number:02}")]
+            assert (round(statistics.fmean(games), 3), max(games)) == \
+                figures[(f"bench{number:02}", name)], (name, number)
