@@ -9,8 +9,6 @@ final score is min(100, total points / rounds).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 GREY, SILVER, GOLD = 0, 1, 2
 Feedback = tuple[int, ...]
 GUESSES = 5
@@ -26,10 +24,6 @@ def feedback(guess: str, answer: str) -> Feedback:
     open_letters = {a for a, is_gold in zip(answer, gold, strict=True) if not is_gold}
     return tuple(GOLD if is_gold else SILVER if g in open_letters else GREY
                  for g, is_gold in zip(guess, gold, strict=True))
-
-
-def from_flags(gold: Sequence[bool], silver: Sequence[bool]) -> Feedback:
-    return tuple(GOLD if g else SILVER if s else GREY for g, s in zip(gold, silver, strict=True))
 
 
 def as_flags(reply: Feedback) -> tuple[list[bool], list[bool]]:
