@@ -36,8 +36,16 @@ def test_the_shards_cover_every_case_once_and_evenly(cases: int, shards: int) ->
 def test_a_bad_shard_is_a_usage_error(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ValueError):
         parse_shard(text)
-    assert main(["compare", *TWO, *RUN, "--shard", text]) == 2
-    assert "error: argument --shard" in capsys.readouterr().err.splitlines()[-1]
+    assert main(["compare", *TWO, *RUN, f"--shard={text}"]) == 2  # "-1/2" reaches it too
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert "error: argument --shard: --shard " in last
+    assert last.endswith((f"--shard takes K/N, such as 2/5, not {text!r}", "K must be 1..N"))
+
+
+@pytest.mark.parametrize(("shard", "shards"), [(0, 2), (3, 2), (1, 0)])
+def test_a_slice_that_does_not_exist_is_refused_by_name(shard: int, shards: int) -> None:
+    with pytest.raises(ValueError, match=f"^shard {shard} of {shards} does not exist$"):
+        shard_of(list(range(10)), shard, shards)
 
 
 def without_times(data: Any) -> Any:
