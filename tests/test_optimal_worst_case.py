@@ -74,6 +74,15 @@ def test_its_worst_case_is_the_optimum_on_random_lists_of_a_hundred_it_has_never
         assert worst_case(report) == proven_optimum(words), f"list {i + 1} of seed {seed}"
 
 
+def test_the_random_list_a_ci_run_found_it_missing_the_optimum_on() -> None:
+    """Seed 528280394, list 2: four rounds of search played 9 where 8 always suffice."""
+    rng = random.Random(528280394)
+    random_words(rng, 100)
+    words = random_words(rng, 100)
+    report = grade(InProcessRunner(SOLUTION), "optimal_worst_case", every_secret(words))
+    assert worst_case(report) == proven_optimum(words) == 8
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["bench07", "bench10"])
 def test_it_plays_eight_where_the_strongest_needs_nine(name: str) -> None:
