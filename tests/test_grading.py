@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 from judge import grading
-from judge.cases import Case
+from judge.cases import Case, every_secret
 from judge.grading import (
     WARMUP_GAMES,
     grade,
@@ -73,26 +73,22 @@ class Scripted:
         self.exited += 1
 
 
-def every_secret(case: Case) -> list[Case]:
-    return [Case(f"{case.name}@{w}", w, case.words, case.allowed_guesses) for w in case.words]
-
-
 def test_cases_of_a_shared_list_start_from_a_fresh_state_and_a_lone_case_does_not() -> None:
     lone = Case("lone", "cccccc", ("cccccc", "dddddd"), 10)
-    pair = every_secret(Case("pair", "eeeeee", ("eeeeee", "ffffff"), 10))
+    pair = every_secret([Case("pair", "eeeeee", ("eeeeee", "ffffff"), 10)])
     runner = Scripted()
-    report = grade(runner, "s", [lone, *pair, *every_secret(ONE)], order_seed=4)
+    report = grade(runner, "s", [lone, *pair, *every_secret([ONE])], order_seed=4)
     assert runner.entered == runner.exited == 1
     assert len(runner.fresh) == 2  # the pair's list and ONE's list, not the lone case's
     assert sorted(runner.fresh_cases) == sorted(["eeeeee", "ffffff", *WORDS])
     assert [r.name for r in report.results] == ["lone", *(c.name for c in pair),
-                                                 *(c.name for c in every_secret(ONE))]
+                                                 *(c.name for c in every_secret([ONE]))]
     assert all(r.verdict == "AC" for r in report.results) and report.order_seed == 4
 
 
 def test_the_warm_up_games_are_the_lists_own_drawn_from_the_order_seed() -> None:
     runner = Scripted()
-    grade(runner, "s", every_secret(ONE), order_seed=9)
+    grade(runner, "s", every_secret([ONE]), order_seed=9)
     (warm,) = runner.fresh
     assert len(warm) == len(set(warm)) == min(WARMUP_GAMES, len(WORDS)) == 7
     assert warm == [m.secret() for m in warmup_masters(ONE, 9, WARMUP_GAMES)]
@@ -108,7 +104,7 @@ def test_the_warm_up_games_are_the_lists_own_drawn_from_the_order_seed() -> None
 
 
 def test_the_play_order_groups_lists_and_is_drawn_from_its_seed() -> None:
-    cases = [*every_secret(ONE), Case("x", "cccccc", ("cccccc", "dddddd"), 10)]
+    cases = [*every_secret([ONE]), Case("x", "cccccc", ("cccccc", "dddddd"), 10)]
     order = play_order(cases, 1)
     assert sorted(map(len, order)) == [1, 7]
     assert sorted(i for group in order for i in group) == list(range(8))
@@ -117,7 +113,7 @@ def test_the_play_order_groups_lists_and_is_drawn_from_its_seed() -> None:
 
 
 def test_grading_plays_in_the_order_drawn_from_its_seed_and_reports_the_seed() -> None:
-    cases = [*every_secret(ONE), Case("x", "cccccc", ("cccccc", "dddddd"), 10)]
+    cases = [*every_secret([ONE]), Case("x", "cccccc", ("cccccc", "dddddd"), 10)]
     for order_seed in (3, None):
         runner = Scripted()
         report = grade(runner, "s", cases, order_seed=order_seed)
@@ -129,7 +125,7 @@ def test_grading_plays_in_the_order_drawn_from_its_seed_and_reports_the_seed() -
 
 def test_the_seed_reaches_every_game() -> None:
     runner = Scripted()
-    grade(runner, "s", every_secret(ONE), seed=42)
+    grade(runner, "s", every_secret([ONE]), seed=42)
     assert runner.seeds == [42] * len(WORDS)
 
 
@@ -146,7 +142,7 @@ def tle_after(count: int) -> Callable[[Master], Outcome]:
 
 @pytest.mark.parametrize("fail_fast", [1, 3])
 def test_fail_fast_runs_no_case_after_that_many_time_outs(fail_fast: int) -> None:
-    cases = every_secret(ONE)
+    cases = every_secret([ONE])
     runner = Scripted(tle_after(2))
     report = grade(runner, "s", cases, fail_fast=fail_fast, order_seed=1)
     verdicts = [r.verdict for r in report.results]
@@ -161,9 +157,9 @@ def test_fail_fast_runs_no_case_after_that_many_time_outs(fail_fast: int) -> Non
 
 
 def test_without_fail_fast_every_case_is_played() -> None:
-    report = grade(Scripted(tle_after(0)), "s", every_secret(ONE), fail_fast=0)
+    report = grade(Scripted(tle_after(0)), "s", every_secret([ONE]), fail_fast=0)
     assert [r.verdict for r in report.results] == ["TLE"] * len(WORDS)
-    by_default = grade(Scripted(tle_after(0)), "s", every_secret(ONE))
+    by_default = grade(Scripted(tle_after(0)), "s", every_secret([ONE]))
     assert [r.verdict for r in by_default.results] == ["TLE"] * len(WORDS)
 
 
@@ -185,7 +181,7 @@ def test_warm_up_time_outs_count_toward_fail_fast() -> None:
 
 
 def test_a_spent_budget_runs_no_more_cases() -> None:
-    report = grade(Scripted(), "s", every_secret(ONE), budget_seconds=0.0)
+    report = grade(Scripted(), "s", every_secret([ONE]), budget_seconds=0.0)
     assert {r.verdict for r in report.results} == {"SC"}
     assert report.results[0].message == "not run: the solution had spent its 0 s " \
                                         "(--solution-seconds)"
@@ -203,7 +199,7 @@ def test_the_budget_is_spent_the_moment_it_is_reached(monkeypatch: pytest.Monkey
 
 def test_each_result_is_handed_on_as_it_is_judged() -> None:
     seen: list[str] = []
-    report = grade(Scripted(), "s", every_secret(ONE), on_result=lambda r: seen.append(r.name))
+    report = grade(Scripted(), "s", every_secret([ONE]), on_result=lambda r: seen.append(r.name))
     assert sorted(seen) == sorted(r.name for r in report.results) and len(seen) == 7
 
 
@@ -251,7 +247,7 @@ def test_the_adversary_keeps_the_secret_open_and_the_result_names_the_one_it_cho
 
 
 def test_grading_against_the_adversary_plays_every_case_against_it() -> None:
-    report = grade(Scripted(), "s", every_secret(ONE), adversary=True)
+    report = grade(Scripted(), "s", every_secret([ONE]), adversary=True)
     assert {(r.guesses, r.secret) for r in report.results} == {(len(WORDS), WORDS[-1])}
 
 
