@@ -110,6 +110,17 @@ def test_an_exception_costs_the_round_not_the_match(tmp_path: Path) -> None:
     assert all(r.ended == "raised" and r.detail.startswith("KeyError") for r in match.rounds)
 
 
+def test_an_init_that_fails_in_a_later_worker_costs_rounds_not_the_match(tmp_path: Path) -> None:
+    # Each round after a failed call starts a new worker, and init runs again: a solution
+    # whose init fails the second time (here it leaves a mark, unsandboxed) loses those rounds.
+    body = (f"import os\nMARK = {str(tmp_path / 'mark')!r}\ndef init(n, s):\n"
+            "    if os.path.exists(MARK):\n        raise OSError('init again')\n"
+            "    open(MARK, 'w').close()\ndef guess(*args):\n    raise KeyError('x')\n")
+    match = play(solution(tmp_path, body), ["apple"], 3, 1)
+    assert [(r.ended, r.detail) for r in match.rounds] == [
+        ("raised", "KeyError: 'x'"), *[("raised", "init failed: OSError: init again")] * 2]
+
+
 @pytest.mark.slow
 def test_the_seed_port_wins_rounds_on_the_free_english_dictionary() -> None:
     match = play(PORT, read_dictionary(ENGLISH5), 3, 7, limits=PORT_LIMITS)

@@ -23,10 +23,11 @@ Step = dict[str, Any] | None | tuple[dict[str, Any] | None, float]
 class ScriptedWorker:
     """Answers each request with the next step of its script, spending its CPU on the way."""
 
-    def __init__(self, script: list[Step], death: str = "killed by signal 9") -> None:
+    def __init__(self, script: list[Step], death: str = "killed by signal 9",
+                 loading: float = 0.0) -> None:
         self.script, self._death = list(script), death
         self.sent: list[dict[str, Any]] = []
-        self.cpu, self.killed = 0.0, False
+        self.cpu, self.killed = loading, False
 
     def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
         self.sent.append(message)
@@ -37,6 +38,8 @@ class ScriptedWorker:
 
     def receive(self, clock: Clock) -> dict[str, Any] | None:
         step = self.script.pop(0)
+        if clock.wait() is None:  # a clock of no time at all fires on the wall at once
+            return None
         message, cost = step if isinstance(step, tuple) else (step, 0.01)
         assert clock.cpu_limit is not None
         if message is None:
@@ -103,7 +106,8 @@ def test_a_file_that_does_not_load_has_no_entry_points() -> None:
     ({"op": "raised", "error": "NameError: name 'x' is not defined"},
      "NameError: name 'x' is not defined"),
     ({"op": "word", "word": "crane"}, "died"),
-    ({"op": "raised"}, "died"),
+    ({"op": "raised"}, "an exception"),
+    ({"op": "raised", "error": "\n \n"}, "an exception"),
 ])
 def test_an_init_that_fails_says_why_and_its_cpu_still_counts(reply: dict[str, Any],
                                                               why: str) -> None:
@@ -227,3 +231,32 @@ def test_a_call_that_gives_no_dictionary_word_ends_the_round_with_nothing(
     played = play_round(entry, 1, "crane", set(WORDS))
     assert played.guesses == [("slate", feedback("slate", "crane")), (shown, ())]
     assert (played.ended, played.detail, played.points) == (ended, detail, 0)
+
+
+def test_a_new_worker_whose_init_fails_later_costs_that_round_not_the_match() -> None:
+    flags = [False] * 5
+    raises = ScriptedWorker([DONE, {"op": "raised", "error": "E"}])
+    workers: list[ScriptedWorker | str] = [
+        raises, ScriptedWorker([{"op": "raised", "error": "T\nOSError: no"}]),
+        "it no longer loads", ScriptedWorker([(None, 0.0)]), ScriptedWorker([{"op": "ready"}]),
+        ScriptedWorker([DONE, word("crate")])]
+    entry = ScriptedEntry(workers, limits=Limits(time_seconds=4.0))
+    assert entry.guess(1, 5, "c", flags, flags) == ("raised", "E")
+    assert entry.guess(2, 5, "c", flags, flags) == ("raised", "init failed: OSError: no")
+    assert entry.guess(3, 5, "c", flags, flags) == ("died", "it no longer loads")
+    assert entry.guess(4, 5, "c", flags, flags) == (
+        "time limit", "init failed: more than 60 s of CPU time")
+    assert entry.guess(5, 5, "c", flags, flags) == ("died", "init failed: died")
+    assert entry.guess(6, 5, "c", flags, flags) == ("word", "crate")
+    assert all(w.killed for w in entry.started[:-1]) and not entry.started[-1].killed
+
+
+def test_a_new_worker_that_spends_the_rest_of_the_budget_loading_is_told_so() -> None:
+    flags = [False] * 5
+    entry = ScriptedEntry([ScriptedWorker([(DONE, 1.0), ({"op": "raised", "error": "E"}, 0.5)]),
+                           ScriptedWorker([DONE], loading=0.75)], budget=2.0)
+    assert entry.guess(1, 5, "c", flags, flags) == ("raised", "E")
+    assert entry.budget_left() == 0.5
+    assert entry.guess(2, 5, "c", flags, flags) == (
+        "time limit", "init failed: the match's CPU budget of 2 s is spent")
+    assert entry.budget_left() == -0.25

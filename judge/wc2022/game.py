@@ -140,38 +140,55 @@ class EntryPoints(WorkerOwner):
         super().close()
 
     def _clock(self, worker: Worker, ceiling: float) -> Clock:
+        # Loading a new worker spends CPU too: what is left of the budget may be below zero.
         return Clock.for_case(max(min(ceiling, self.budget_left()), 0.0), worker.cpu_seconds)
 
     def _why_out_of_time(self, clock: Clock) -> str:
-        if clock.fired == "cpu" and clock.cpu_limit is not None and self.budget_left() <= 0:
+        # With the budget spent, the budget was the limit: a clock of zero seconds fires on
+        # the wall at once, and its own words would be "no return within 0 s".
+        if self.budget_left() <= 0:
             return f"the match's CPU budget of {self.match_seconds:g} s is spent"
         return clock.verdict_detail()
 
     def ready(self) -> Worker:
+        """The worker for the match's first round; EntryPointError if the file has no usable
+        init and guess (no round has been played: the variant's CE)."""
+        started = self._started()
+        if isinstance(started, tuple):
+            raise EntryPointError(f"{self.solution}: {started[1]}")
+        return started
+
+    def _started(self) -> Worker | tuple[CallResult, str]:
+        """The live worker, or a new one that has loaded the file and run init; or how that
+        failed, as a call of guess fails."""
         if self._worker is not None:
             return self._worker
         worker = self.start_worker()
         if isinstance(worker, str):
-            raise EntryPointError(f"{self.solution}: {worker}")
+            return "died", worker
+        self._worker = worker  # from now on, loading included, its CPU counts in the budget
         worker.send({"op": "init", "n": len(self.dictionary),
                      "scramble": "".join(self.dictionary)})
         clock = self._clock(worker, INIT_SECONDS)
         message = worker.receive(clock)
-        if not message or message.get("op") != "done":
-            self.spent += worker.cpu_seconds()
-            worker.kill()
-            why = (self._why_out_of_time(clock) if message is None else
-                   (message.get("error") or "died"))
-            raise EntryPointError(f"{self.solution}: init failed: {why}")
-        self._worker = worker
-        return worker
+        if message and message.get("op") == "done":
+            return worker
+        self.close()
+        if message is None:
+            return "time limit", f"init failed: {self._why_out_of_time(clock)}"
+        if message.get("op") == "raised":
+            return "raised", f"init failed: {last_line(message.get('error'))}"
+        return "died", "init failed: died"
 
     def guess(self, number: int, remaining: int, letter: str, gold: list[bool],
               silver: list[bool]) -> tuple[CallResult, str]:
-        """("word", w), ("not a word", repr) or (how the call failed, detail)."""
+        """("word", w), ("not a word", repr) or (how the call failed, detail). A new worker
+        for a later round runs init first; its failure is this call's."""
         if self.budget_left() <= 0:
             return "time limit", f"the match's CPU budget of {self.match_seconds:g} s is spent"
-        worker = self.ready()
+        worker = self._started()
+        if isinstance(worker, tuple):
+            return worker
         worker.send({"op": "guess", "args": [number, remaining, letter, gold, silver]})
         clock = self._clock(worker, self.limits.time_seconds)
         message = worker.receive(clock)
@@ -183,8 +200,14 @@ class EntryPoints(WorkerOwner):
         if message is None:
             return "time limit", self._why_out_of_time(clock)
         if message.get("op") == "raised":
-            return "raised", str(message.get("error", "")).strip().splitlines()[-1]
+            return "raised", last_line(message.get("error"))
         return "died", worker.death()
+
+
+def last_line(error: object) -> str:
+    """An exception's last line, where its type and message are."""
+    lines = str(error or "").strip().splitlines()
+    return lines[-1] if lines else "an exception"
 
 
 def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) -> Round:
