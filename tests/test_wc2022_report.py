@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from judge.wc2022.board import found_guesses, match_table, points_per_round
+from html.parser import HTMLParser
+
+from judge.wc2022.board import (
+    MOST_ROUNDS_SHOWN,
+    found_guesses,
+    match_page,
+    match_table,
+    points_per_round,
+)
 from judge.wc2022.game import Match, Round
 from judge.wc2022.rules import final_score
 
@@ -50,3 +58,88 @@ def test_the_text_table_shows_raw_points_the_score_and_the_guesses_of_rounds_fou
         "solution               points/round  score  mean lost     CPU    wall  guesses used",
         "player.py                     62.50  62.50 2.000    2    5.7s   12.3s  1:1 3:1",
         "none.py                        0.00   0.00     -    2    0.5s    1.0s  "]
+
+
+class PageText(HTMLParser):
+    """The page's table rows, the lost rounds (summary, steps, detail), its paragraphs and
+    its bars, as text."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.rounds: list[tuple[str, list[str], str]] = []
+        self.paragraphs: list[str] = []
+        self.headings: list[str] = []
+        self.bars: list[tuple[str, str, str]] = []
+        self._text: list[str] | None = None
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag == "details":
+            self.rounds.append(("", [], ""))
+        elif tag == "rect":
+            found = dict(attrs)
+            self.bars.append((str(found["data-solution"]), str(found["data-guesses"]),
+                              str(found["data-count"])))
+        if tag in ("td", "th", "summary", "li", "pre", "p", "h3"):
+            self._text = []
+
+    def handle_data(self, data: str) -> None:
+        if self._text is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._text is None or tag not in ("td", "th", "summary", "li", "pre", "p", "h3"):
+            return
+        text, self._text = "".join(self._text), None
+        if tag in ("td", "th"):
+            self.rows[-1].append(text)
+        elif tag == "p":
+            self.paragraphs.append(text)
+        elif tag == "h3":
+            self.headings.append(text)
+        else:
+            summary, steps, detail = self.rounds[-1]
+            self.rounds[-1] = ((text, steps, detail) if tag == "summary" else
+                               (summary, [*steps, text], detail) if tag == "li" else
+                               (summary, steps, text))
+
+
+def test_the_page_shows_each_solutions_points_and_its_lost_rounds_with_their_feedback() -> None:
+    match = Match("dir/<b>player.py", "words.txt", rounds(), seconds=12.34, cpu_seconds=5.67)
+    perfect = Match("perfect.py", "words.txt", rounds()[:2], seconds=1.0, cpu_seconds=0.25)
+    text = PageText(match_page([match, perfect], "P8079 on words.txt", 77))
+    assert text.rows == [
+        ["solution", "points/round", "score", "mean guesses", "lost", "CPU", "wall"],
+        ["<b>player.py", "62.50", "62.50", "2.000", "2", "5.7 s", "12.3 s"],
+        ["perfect.py", "125.00", "100.00", "2.000", "0", "0.2 s", "1.0 s"]]
+    assert text.rounds == [
+        ("round 3: out of guesses (answer moist)", ["crane ....."] * 5, ""),
+        ("round 4: time limit (answer pious)", [], "more than 1 s of CPU time")]
+    assert "answers drawn with --answer-seed 77; feedback: G gold, S silver, . neither" \
+        in text.paragraphs
+    assert text.headings == ["<b>player.py: 2 lost"]
+    assert "perfect.py: every round found." in text.paragraphs
+    assert sorted(text.bars) == [("<b>player.py", "1", "1"), ("<b>player.py", "3", "1"),
+                                 ("perfect.py", "1", "1"), ("perfect.py", "3", "1")]
+
+
+def test_a_lost_rounds_steps_mark_gold_silver_and_neither() -> None:
+    played = Round(9, "slate", [("least", (1, 1, 2, 1, 1)), ("stale", (2, 2, 2, 1, 1)),
+                                ("<x>", ())], 0, "not a word", "<x>")
+    text = PageText(match_page([Match("p.py", "w.txt", [played], 1.0)], "t", 1))
+    assert text.rounds == [("round 9: not a word (answer slate)", ["least SSGSS", "stale GGGSS",
+                                                                  "<x> "], "<x>")]
+    assert text.rows[1][3] == "-"  # no round found: no mean
+
+
+def test_the_page_shows_at_most_its_share_of_lost_rounds_and_counts_the_rest() -> None:
+    lost = [Round(n, "crane", [], 0, "raised", "E") for n in range(1, MOST_ROUNDS_SHOWN + 4)]
+    text = PageText(match_page([Match("p.py", "w.txt", lost, 1.0)], "t", 1))
+    assert len(text.rounds) == MOST_ROUNDS_SHOWN
+    assert text.rounds[-1][0] == f"round {MOST_ROUNDS_SHOWN}: raised (answer crane)"
+    assert "... and 3 more (the JSON report has them all)" in text.paragraphs
+    exactly = PageText(match_page([Match("p.py", "w.txt", lost[:MOST_ROUNDS_SHOWN], 1.0)], "t", 1))
+    assert not [p for p in exactly.paragraphs if "more" in p]
