@@ -3,7 +3,10 @@ possible one found by exhaustive search included), and pruning openings changes 
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -12,6 +15,7 @@ import pytest
 from judge.__main__ import main
 from judge.wc2022.bound import (
     dictionary_bound,
+    first_guess_order,
     letter_bound,
     pattern_matrix,
     per_round,
@@ -140,3 +144,40 @@ def test_the_bound_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     bad.write_text("hello\nWORLD\n")
     assert main(["wc2022-bound", "--dictionary", str(bad)]) == 2
     assert "not a list of five-letter" in capsys.readouterr().err
+
+
+def entropy(guess: str, answers: list[str]) -> float:
+    sizes = Counter(feedback(guess, a) for a in answers).values()
+    return -sum(n / len(answers) * math.log2(n / len(answers)) for n in sizes)
+
+
+@pytest.mark.parametrize(("seed", "alphabet"), [(4, "abcd"), (6, "aabbcdef")])
+def test_openings_are_tried_by_entropy_and_pruned_only_when_they_cannot_beat_the_best(
+        seed: int, alphabet: str) -> None:
+    # An opening is evaluated in full unless, before its last (smallest) class, the exact
+    # bounds so far plus that class at its most (one answer at guess 2, the rest at guess 3)
+    # could not beat the best opening before it; the bound's opening is the first best.
+    words = random_words(seed, alphabet, "ab", 24)
+    for letter in "ab":
+        answers = [w for w in words if w[0] == letter]
+        order = first_guess_order(pattern_matrix(words, answers)).tolist()
+        assert sorted(order) == list(range(len(words)))
+        entropies = [entropy(words[i], answers) for i in order]
+        assert all(a >= b - 1e-9 for a, b in itertools.pairwise(entropies))
+        best, best_opening, in_full = -1, "", 0
+        for opening in (words[i] for i in order):
+            classes: dict[int, list[str]] = {}
+            for answer in answers:
+                if answer != opening:
+                    classes.setdefault(pattern(feedback(opening, answer)), []).append(answer)
+            by_size = sorted(classes.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            exact = [90 * len(c) + max(20 * (h in c) + 10 * len({feedback(h, a) for a in c})
+                                       for h in words) for _, c in by_size]
+            total = 150 * (opening in answers) + sum(exact)
+            if not by_size or total - exact[-1] + 100 * len(by_size[-1][1]) + 20 > best:
+                in_full += 1
+                if total > best:
+                    best, best_opening = total, opening
+        bound = letter_bound(words, letter)
+        assert (bound.points, bound.opening, bound.openings_in_full) == (
+            best, best_opening, in_full)
