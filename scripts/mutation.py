@@ -59,8 +59,9 @@ GROUPS = (
     Group("merge", ("judge/report/merge.py",), ("tests/test_merge.py",)),
     Group("wc2022", ("judge/wc2022/*",),
           # The P8079 page (board.py) is judged by the HTML tests.
-          ("tests/test_wc2022.py", "tests/test_wc2022_points.py", "tests/test_wc2022_bound.py",
-           "tests/test_wc2022_numpy.py", "tests/test_wc2022_report.py", "tests/test_html.py")),
+          ("tests/test_wc2022_entry.py", "tests/test_wc2022.py", "tests/test_wc2022_points.py",
+           "tests/test_wc2022_bound.py", "tests/test_wc2022_numpy.py",
+           "tests/test_wc2022_report.py", "tests/test_html.py")),
     Group("optimal", ("judge/analysis/optimal.py",),
           ("tests/test_optimal.py", "tests/test_optimal_mean.py",
            "tests/test_optimal_worst_case.py", "tests/test_fairness.py")),

@@ -1,0 +1,314 @@
+"""A session's decisions against a scripted worker: how each message a worker sends is
+answered and judged, when a worker is retired, and what a case's outcome carries. No process
+is started, so each decision is judged in milliseconds; the worker tests (test_worker.py,
+test_submissions.py, test_integrity.py) show the same through real solutions."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.master import FixedSecret, Master
+from judge.result import Outcome
+from judge.run.limits import Clock, Limits
+from judge.run.process import MEMORY_KILLED
+from judge.run.session import STOP_GRACE_SECONDS, IsolatedRunner, dump_time, guessed_word
+
+WORDS = ("abcdef", "abcxyz", "uvwxyz")
+# A step of a script: the message the worker sends next; None spins until the clock stops
+# it; MEMORY_KILLED is a process of its tree killed by the kernel for memory.
+Step = dict[str, Any] | None
+
+
+class ScriptedMemory:
+    def __init__(self) -> None:
+        self.killed = 0
+
+    def kills(self) -> int:
+        return self.killed
+
+
+class ScriptedOutput:
+    def __init__(self, printed: str = "", recent: bytes = b"") -> None:
+        self.printed, self.recent = printed, recent
+
+    def take(self) -> str:
+        printed, self.printed = self.printed, ""
+        return printed
+
+    def take_recent(self) -> str:
+        return self.recent.decode()
+
+    def pump(self) -> None:
+        pass
+
+
+class ScriptedWorker:
+    """Sends its script's messages, one a receive, and records what the judge sent it."""
+
+    def __init__(self, script: Iterable[Step], printed: str = "", recent: bytes = b"",
+                 strays: Iterable[int] = (), reads: bool = True,
+                 death: str = "exit code 1") -> None:
+        self.script = list(script)
+        self.sent: list[dict[str, Any]] = []
+        self.memory = ScriptedMemory()
+        self.output = ScriptedOutput(printed, recent)
+        self.case_end_fd: int | None = None
+        self.cpu, self.killed, self.reads, self._strays = 0.0, False, reads, set(strays)
+        self._death = death
+        self.walls: list[float] = []  # the wall time each receive had left
+
+    def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
+        self.sent.append(message)
+        return self.reads or message.get("op") == "run"
+
+    def cpu_seconds(self) -> float:
+        return self.cpu
+
+    def receive(self, clock: Clock) -> dict[str, Any] | None:
+        self.walls.append(clock.wall_deadline - time.monotonic())
+        step = self.script.pop(0)
+        if step is MEMORY_KILLED:
+            self.memory.killed += 1
+        if step is None:
+            assert clock.cpu_limit is not None
+            self.cpu += clock.cpu_limit
+            clock.fired = "cpu"
+        return step
+
+    def strays(self) -> set[int]:
+        return self._strays
+
+    def kill(self) -> None:
+        self.killed = True
+
+    def death(self) -> str:
+        return self._death
+
+
+class ScriptedRunner(IsolatedRunner):
+    """A runner whose workers are the scripted ones given, in turn (a string: the file does
+    not load)."""
+
+    def __init__(self, workers: Iterable[ScriptedWorker | str], name: str = "s.py",
+                 limits: Limits | None = None) -> None:
+        super().__init__(Path(name), limits or Limits(time_seconds=2.0), sandbox=False)
+        self.workers = list(workers)
+        self.started: list[ScriptedWorker | str] = []
+
+    def start_worker(self, seed: int | None = None) -> Any:
+        self.started.append(self.workers.pop(0))
+        return self.started[-1]
+
+
+def master(secret: str = "abcxyz", allowed: int = 10, cap: int = 0) -> Master:
+    return Master(WORDS, FixedSecret(secret), allowed, cap)
+
+
+def guess(word: object) -> dict[str, Any]:
+    return {"op": "guess", "word": word}
+
+
+DONE: Step = {"op": "done"}
+
+
+def play(worker: ScriptedWorker, game: Master | None = None, seed: int | None = 5,
+         **runner: Any) -> tuple[Outcome, ScriptedRunner]:
+    session = ScriptedRunner([worker], **runner)
+    return session.play(game or master(), seed), session
+
+
+def test_the_case_goes_out_and_each_guess_gets_the_masters_reply() -> None:
+    worker = ScriptedWorker([guess("uvwxyz"), guess("abcdef"), guess("abcxyz"), DONE])
+    game = master()
+    outcome, session = play(worker, game)
+    assert outcome.verdict is None and game.found and game.calls == 3
+    assert worker.sent == [
+        {"op": "run", "words": list(WORDS), "seed": 5, "dump_after": dump_time(2.0),
+         "dump_after_wall": dump_time(2.0 * Limits().wall_backstop)},
+        {"reply": 3}, {"reply": 3}, {"reply": 6}]
+    assert not worker.killed and session.started == [worker]
+
+
+def test_a_worker_is_kept_for_the_next_case_unless_it_left_processes_behind() -> None:
+    kept = ScriptedWorker([DONE, DONE])
+    session = ScriptedRunner([kept])
+    assert session.play(master(), 1).verdict is None and session.play(master(), 2).verdict is None
+    assert session.started == [kept] and not kept.killed
+    left, new = ScriptedWorker([DONE], strays={4242}), ScriptedWorker([DONE])
+    session = ScriptedRunner([left, new])
+    session.play(master(), 1)
+    session.play(master(), 2)
+    assert session.started == [left, new] and left.killed
+
+
+def test_the_dump_comes_just_before_each_limit() -> None:
+    assert dump_time(2.0) == 1.6 and dump_time(10.0) == 9.5 and dump_time(0.5) == 0.4
+
+
+@pytest.mark.parametrize(("sent", "shown"), [
+    ({"op": "guess", "word": 7}, "7"),
+    ({"op": "guess", "bad": "None"}, "None"),
+    ({"op": "guess", "word": "a" * 65}, "a" * 65),
+    ({"op": "guess", "word": "ab\x00cd"}, "ab\\x00cd"),
+    ({"op": "guess"}, "None"),
+])
+def test_a_guess_that_is_no_word_is_answered_minus_one(sent: dict[str, Any], shown: str) -> None:
+    worker = ScriptedWorker([sent, DONE])
+    game = master()
+    outcome, _ = play(worker, game)
+    assert outcome.verdict is None and worker.sent[1] == {"reply": -1}
+    assert game.transcript == [(shown, -1)]
+
+
+def test_a_printable_word_of_up_to_64_characters_is_a_word() -> None:
+    assert guessed_word(guess("x" * 64)) == "x" * 64
+    assert guessed_word(guess("abcdef")) == "abcdef"
+
+
+def test_the_runaway_cap_stops_the_run_and_later_guesses_get_no_reply() -> None:
+    worker = ScriptedWorker([*[guess("uvwxyz")] * 4, guess("abcdef"), {"op": "stopped"}])
+    outcome, _ = play(worker, master(cap=3))
+    assert worker.sent[1:] == [{"reply": 3}] * 3 + [{"stop": "more than 3 calls to Master.guess"}]
+    assert (outcome.verdict, outcome.detail, outcome.stopped) == (
+        None, "more than 3 calls to Master.guess", True)
+    assert worker.walls[-1] <= STOP_GRACE_SECONDS < worker.walls[0]
+
+
+@pytest.mark.parametrize("after", [None, {"op": "raised", "error": "Stop"}, {},
+                                   {"op": "garbled", "line": "x"}])
+def test_once_stopped_a_run_is_judged_stopped_however_it_ends(after: Step) -> None:
+    worker = ScriptedWorker([guess("uvwxyz"), guess("uvwxyz"), after])
+    outcome, _ = play(worker, master(cap=1))
+    assert (outcome.verdict, outcome.stopped) == (None, True)
+
+
+def test_a_run_that_outlives_its_cpu_time_is_a_time_limit_and_its_worker_retired() -> None:
+    first, second = ScriptedWorker([guess("uvwxyz"), None]), ScriptedWorker([DONE])
+    session = ScriptedRunner([first, second])
+    outcome = session.play(master(), 1)
+    assert (outcome.verdict, outcome.detail) == ("TLE", "more than 2 s of CPU time")
+    assert first.killed and session.play(master(), 2).verdict is None
+    assert session.started == [first, second]
+
+
+def test_a_worker_that_stops_reading_replies_is_a_time_limit() -> None:
+    worker = ScriptedWorker([guess("uvwxyz")], reads=False)
+    outcome, _ = play(worker)
+    assert outcome.verdict == "TLE" and worker.killed
+
+
+def test_a_kill_for_memory_is_a_memory_limit_whatever_else_happened() -> None:
+    worker = ScriptedWorker([guess("uvwxyz"), MEMORY_KILLED])
+    outcome, _ = play(worker, limits=Limits(memory_mb=300))
+    assert (outcome.verdict, outcome.detail) == (
+        "MLE", "the solution's processes together used more than 300 MiB; the kernel killed one")
+    assert worker.killed
+
+
+@pytest.mark.parametrize(("raised", "verdict", "detail"), [
+    ({"op": "raised", "kind": "MLE", "error": "MemoryError"}, "MLE", "MemoryError"),
+    ({"op": "raised", "kind": "RTE", "error": "KeyError: 'x'"}, "RTE", "KeyError: 'x'"),
+    ({"op": "raised", "error": "\x1b[2Jgone"}, "RTE", "\\x1b[2Jgone"),
+    ({"op": "raised"}, "RTE", ""),
+])
+def test_an_exception_is_a_runtime_error_or_a_memory_limit_as_its_kind_says(
+        raised: dict[str, Any], verdict: str, detail: str) -> None:
+    worker = ScriptedWorker([raised])
+    outcome, _ = play(worker)
+    assert (outcome.verdict, outcome.detail) == (verdict, detail)
+    assert not worker.killed  # an exception leaves the worker serving
+
+
+def test_a_worker_that_dies_is_a_runtime_error_with_how_it_died() -> None:
+    worker = ScriptedWorker([guess("uvwxyz"), {}], death="killed by signal 11 (SIGSEGV)")
+    outcome, _ = play(worker)
+    assert (outcome.verdict, outcome.detail) == ("RTE", "killed by signal 11 (SIGSEGV)")
+    assert worker.killed
+
+
+def test_a_runtime_that_reports_running_out_of_memory_as_it_dies_is_a_memory_limit() -> None:
+    worker = ScriptedWorker([{}], recent=b"FATAL ERROR: Reached heap limit "
+                                         b"Allocation failed - JavaScript heap out of memory",
+                            death="killed by signal 6 (SIGABRT)")
+    outcome, _ = play(worker, name="s.js")
+    assert (outcome.verdict, outcome.detail) == (
+        "MLE", "the solution ran out of memory (killed by signal 6 (SIGABRT))")
+    worker = ScriptedWorker([{}], recent=b"Segmentation fault", death="exit code 139")
+    assert play(worker, name="s.js")[0].verdict == "RTE"
+
+
+@pytest.mark.parametrize(("message", "shown"), [
+    ({"op": "garbled", "line": "not json\x07"}, "not json\\x07"),
+    ({"op": "reply", "reply": 6}, "{'op': 'reply', 'reply': 6}"),
+])
+def test_a_message_outside_the_protocol_is_a_runtime_error(message: dict[str, Any],
+                                                           shown: str) -> None:
+    worker = ScriptedWorker([message])
+    outcome, _ = play(worker)
+    assert (outcome.verdict, outcome.detail) == (
+        "RTE", f"the solution broke the judge's protocol: it wrote {shown} on the judge's pipe")
+    assert worker.killed
+
+
+def test_a_file_that_does_not_load_is_a_compile_error_for_every_case_and_loads_once() -> None:
+    session = ScriptedRunner(["SyntaxError: invalid syntax (s.py, line 2)"])
+    for _ in range(3):
+        assert session.play(master(), None) == Outcome(
+            "CE", "SyntaxError: invalid syntax (s.py, line 2)")
+    assert len(session.started) == 1
+
+
+def test_what_the_file_printed_as_it_loaded_comes_with_the_first_case_only() -> None:
+    worker = ScriptedWorker([DONE, DONE], printed="case output\n")
+    session = ScriptedRunner([worker])
+    session._load_output = "hello\n"
+    first = session.play(master(), 1).output
+    assert first == "[printed while the file loaded]\nhello\ncase output\n"
+    assert session.play(master(), 2).output == ""
+
+
+def test_a_time_out_says_where_in_the_file_it_was(tmp_path: Path) -> None:
+    source = tmp_path / "s.py"
+    source.write_text("def f():\n    while True:\n        pass\n")
+    dump = ("Current thread 0x00007f00 (most recent call first):\n"
+            '  File "/submission/solution.py", line 3 in f\n'
+            '  File "/judge/worker.py", line 9 in run\n\n')
+    worker = ScriptedWorker([None], printed=f"before\n{dump}")
+    session = ScriptedRunner([worker], name=str(source))
+    session._inside = ["/submission/solution.py"]
+    outcome = session.play(master(), None)
+    assert outcome.output == "before\n"
+    assert outcome.detail.splitlines() == [
+        "more than 2 s of CPU time; it was at line 3, in f",
+        "where the solution was when its time ran out, innermost call first:",
+        "  line 3, in f: pass"]
+
+
+def test_the_sandboxs_name_of_the_file_is_replaced_by_the_users() -> None:
+    worker = ScriptedWorker([{"op": "raised", "error": 'File "/submission/solution.py", x'}])
+    session = ScriptedRunner([worker], name="mine.py")
+    session._inside = ["/submission/solution.py"]
+    assert session.play(master(), None).detail == 'File "mine.py", x'
+
+
+def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shared_list() -> None:
+    workers = [ScriptedWorker([DONE]) for _ in range(3)] + [ScriptedWorker([DONE, DONE])]
+    session = ScriptedRunner(workers, name="s.js")
+    with session.fresh_state_per_case([master()]):
+        for n in range(3):
+            assert session.play(master(), n).verdict is None
+    assert session.started == workers[:3] and all(w.killed for w in workers[:3])
+    session.play(master(), 3)
+    session.play(master(), 4)  # outside: one process for both, as LeetCode keeps it
+    assert session.started == workers and not workers[3].killed
+    unfresh = ScriptedRunner([ScriptedWorker([DONE, DONE])], name="s.js")
+    unfresh.fresh_state = False
+    with unfresh.fresh_state_per_case([]):
+        unfresh.play(master(), 1)
+        unfresh.play(master(), 2)
+    assert len(unfresh.started) == 1
