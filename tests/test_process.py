@@ -1,0 +1,202 @@
+"""The worker's pipes, judged with a tiny worker of a dozen lines instead of a harness: every
+kind of message a hostile worker can write, the output it floods, the processes it leaves,
+and how it died. Each test starts a Python process or two (tens of milliseconds)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from judge.harness.launch import Channel
+from judge.run.limits import Clock
+from judge.run.process import (
+    LONGEST_MESSAGE,
+    Command,
+    OutputDrain,
+    Worker,
+    exit_description,
+)
+
+# Reads requests, one JSON object a line: "write" puts raw text on the judge's pipe, "print"
+# on its output, "spawn" starts a sleeping child, "exit" exits with a status; then says "ok".
+TINY_WORKER = r"""
+import json, os, subprocess, sys, time
+requests, replies = os.fdopen(int(sys.argv[1]), "rb"), int(sys.argv[2])
+for line in requests:
+    request = json.loads(line)
+    if "write" in request:
+        os.write(replies, request["write"].encode("latin-1"))
+    if "print" in request:
+        sys.stdout.write(request["print"]); sys.stdout.flush()
+    if "spawn" in request:
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    if "exit" in request:
+        os._exit(request["exit"])
+    if "sleep" in request:
+        time.sleep(request["sleep"])
+    os.write(replies, b'{"op": "ok"}\n')
+"""
+# Far longer than any wait here: the tests that expect a message never meet it.
+WAIT = Clock(None, 60.0)
+
+
+@pytest.fixture
+def worker() -> Iterator[Worker]:
+    def command(channel: Channel) -> Command:
+        return Command([sys.executable, "-c", TINY_WORKER, str(channel.read_fd),
+                        str(channel.write_fd)], dict(os.environ))
+
+    started = Worker(command, output_bytes=100)
+    yield started
+    started.kill()
+
+
+def ask(worker: Worker, **request: Any) -> dict[str, Any] | None:
+    assert worker.send(request)
+    return worker.receive(Clock(None, 60.0))
+
+
+@pytest.mark.parametrize(("written", "message"), [
+    ('{"op": "guess", "word": "abc"}\n', {"op": "guess", "word": "abc"}),
+    ("[1, 2]\n", {"op": "garbled", "line": "[1, 2]"}),
+    ("7\n", {"op": "garbled", "line": "7"}),
+    ("not json\xff\n", {"op": "garbled", "line": "not json\ufffd"}),
+    ("[" * 100_000 + "\n", {"op": "garbled", "line": "[" * 200}),
+    ("x" * 300 + "\n", {"op": "garbled", "line": "x" * 200}),
+])
+def test_each_line_is_one_message_and_anything_else_is_garbled(worker: Worker, written: str,
+                                                                message: dict[str, Any]) -> None:
+    assert ask(worker, write=written) == message
+    assert worker.receive(WAIT) == {"op": "ok"}
+
+
+def test_two_messages_in_one_write_come_one_at_a_time(worker: Worker) -> None:
+    assert ask(worker, write='{"op": "a"}\n{"op": "b"}\n') == {"op": "a"}
+    assert worker.receive(WAIT) == {"op": "b"}
+    assert worker.receive(WAIT) == {"op": "ok"}
+
+
+def test_a_line_longer_than_any_message_is_cut_off_unread(worker: Worker) -> None:
+    flood = "y" * (LONGEST_MESSAGE + 70_000)
+    assert ask(worker, write=flood) == {"op": "garbled", "line": "y" * 200 + "..."}
+
+
+def test_a_worker_that_has_gone_sends_an_empty_message_and_says_how_it_ended(
+        worker: Worker) -> None:
+    assert ask(worker, exit=3) == {}
+    assert worker.death() == "the process exited with status 3 before findSecretWord returned"
+
+
+def test_a_worker_that_says_nothing_runs_out_its_clock(worker: Worker) -> None:
+    worker.send({"sleep": 600})
+    clock = Clock(None, 0.5)
+    assert worker.receive(clock) is None and clock.fired == "wall"
+
+
+def test_a_worker_that_reads_nothing_cannot_block_the_judge(worker: Worker) -> None:
+    worker.send({"sleep": 600})
+    clock = Clock(None, 0.5)
+    assert not worker.send({"write": "z" * (1 << 20)}, clock) and clock.fired == "wall"
+
+
+def test_output_is_kept_up_to_the_limit_and_the_rest_counted(worker: Worker) -> None:
+    assert ask(worker, print="a" * 150 + "\x1b[2J") == {"op": "ok"}
+    assert worker.output.take() == "a" * 100 + "\n[... 54 more bytes of output dropped]"
+    assert worker.output.take_recent() == "a" * 150 + "\x1b[2J"
+    assert ask(worker, print="next\x07") == {"op": "ok"}
+    assert worker.output.take() == "next\\x07"
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def ends(pid: int) -> bool:
+    """Whether `pid` ends within ten seconds (a kill takes effect a moment after it is sent)."""
+    for _ in range(1000):
+        if not alive(pid):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_processes_the_worker_started_are_strays_until_killed(worker: Worker) -> None:
+    assert ask(worker) == {"op": "ok"} and worker.strays() == set()
+    assert ask(worker, spawn=True) == {"op": "ok"}
+    (child,) = worker.strays()
+    assert alive(child)
+    worker.kill_descendants()
+    assert ends(child)
+    assert ask(worker) == {"op": "ok"}  # the worker itself serves on
+    assert ask(worker, spawn=True) == {"op": "ok"}
+    worker.baseline = {p for p in worker.strays() if alive(p)}
+    assert len(worker.baseline) == 1 and worker.strays() - {child} == set()
+
+
+def test_killing_the_worker_kills_what_it_started(worker: Worker) -> None:
+    assert ask(worker, spawn=True) == {"op": "ok"}
+    (child,) = worker.strays()
+    worker.kill()
+    assert ends(child) and ends(worker.process.pid)
+
+
+def test_an_output_pipe_closed_by_the_worker_stops_being_read() -> None:
+    read, write = os.pipe()
+    drain = OutputDrain(read, 4)
+    os.write(write, b"abcdefgh")
+    os.close(write)
+    drain.pump()
+    assert not drain.open and drain.take() == "abcd\n[... 4 more bytes of output dropped]"
+    assert drain.take() == ""
+
+
+def test_recent_output_keeps_the_last_bytes_only() -> None:
+    read, write = os.pipe()
+    drain = OutputDrain(read, 0)
+    for _ in range(3):
+        os.write(write, b"r" * 5000)
+        drain.pump()
+    os.write(write, b"END")
+    assert drain.take_recent() == "r" * (OutputDrain.RECENT_BYTES - 3) + "END"
+    assert drain.take_recent() == ""
+    os.close(write)
+    drain.close()
+
+
+@pytest.mark.parametrize(("code", "described"), [
+    (-9, "killed by signal SIGKILL"),
+    (-99, "killed by signal 99"),
+    (128 + 11, "killed by signal SIGSEGV (exit status 139, 128 + SIGSEGV, from the sandbox)"),
+    (128, "the process exited with status 128 before findSecretWord returned"),
+    (128 + signal.NSIG, f"the process exited with status {128 + signal.NSIG} before "
+                        "findSecretWord returned"),
+    (0, "the process exited with status 0 before findSecretWord returned"),
+    (None, "the process ended"),
+    (True, "the process ended"),
+    ("3", "the process ended"),
+])
+def test_how_a_process_ended_in_words(code: object, described: str) -> None:
+    assert exit_description(code) == described
+
+
+def test_a_missing_program_is_the_judges_error() -> None:
+    from judge.run.process import JudgeError
+
+    with pytest.raises(JudgeError, match="cannot start the worker"):
+        Worker(lambda _: Command(["/nonexistent/program"], {}), 10)
+
+
+def test_messages_go_out_as_one_json_line(worker: Worker) -> None:
+    assert worker.send({"write": json.dumps({"op": "x", "n": [1, 2]}) + "\n"})
+    assert worker.receive(WAIT) == {"op": "x", "n": [1, 2]}
