@@ -87,7 +87,7 @@ class OutputDrain:
             if not chunk:
                 self.close()
                 return
-            room = max(self.limit - len(self.kept), 0)
+            room = self.limit - len(self.kept)  # kept never passes the limit
             self.kept += chunk[:room]
             self.dropped += len(chunk) - len(chunk[:room])
             self.recent = (self.recent + chunk)[-self.RECENT_BYTES:]
@@ -175,11 +175,11 @@ def exit_description(code: object) -> str:
             return f"killed by signal {signal.Signals(-code).name}"
         except ValueError:
             return f"killed by signal {-code}"
-    if 128 < code < 128 + signal.NSIG:
-        # How bubblewrap, as the sandbox's first process, passes on its child's death.
-        with contextlib.suppress(ValueError):
-            name = signal.Signals(code - 128).name
-            return f"killed by signal {name} (exit status {code}, 128 + {name}, from the sandbox)"
+    # A status of 128 + a signal's number: how bubblewrap, as the sandbox's first process,
+    # passes on its child's death (Signals refuses any other number).
+    with contextlib.suppress(ValueError):
+        name = signal.Signals(code - 128).name
+        return f"killed by signal {name} (exit status {code}, 128 + {name}, from the sandbox)"
     return f"the process exited with status {code} before findSecretWord returned"
 
 
