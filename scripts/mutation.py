@@ -48,10 +48,38 @@ GROUPS = (
           # for every case (integrity, the CLI's output) would make each mutant cost minutes.
           ("tests/test_grading.py", "tests/test_result.py", "tests/test_master.py",
            "tests/test_feedback.py")),
-    Group("run", ("judge/run/*",),
-          ("tests/test_time_limits.py", "tests/test_worker.py", "tests/test_integrity.py",
-           "tests/test_syscall_filter.py", "tests/test_build_caps.py",
-           "tests/test_page_cache.py", "tests/test_submissions.py")),
+    # run/ by module, each judged by tests of its own that take milliseconds to a second: a
+    # scripted worker for the session, a dozen-line worker for the pipes, fake time for the
+    # clock; and, for the fork path, the Python integrity tests without the sandbox.
+    Group("session", ("judge/run/session.py",),
+          ("tests/test_session.py", *(f"tests/test_integrity.py::{t}" for t in (
+              "test_counting_cases_wins_nothing[python-2]",
+              "test_a_case_cannot_learn_the_secrets_of_earlier_cases[plain]",
+              "test_a_process_left_behind_carries_nothing_to_later_cases[plain]",
+              "test_a_process_left_behind_by_a_case_alone_on_its_list_retires_the_worker[plain]",
+              "test_a_case_process_that_exits_non_zero_after_its_case_is_rte[plain]",
+              "test_state_that_forks_would_share_is_refused[remembers_in_shared_memory.py-plain]",
+              "test_nothing_a_case_does_reaches_the_warm_process[signals_the_warm_process.py-plain]",
+          )))),
+    Group("process", ("judge/run/process.py",),
+          ("tests/test_process.py",
+           "tests/test_time_limits.py::test_cpu_time_of_a_process_tree_is_read_from_proc")),
+    Group("limits", ("judge/run/limits.py",),
+          ("tests/test_time_limits.py::test_a_clock_fires_on_cpu_time_before_the_wall",
+           "tests/test_time_limits.py::test_a_clock_fires_on_the_wall_when_no_cpu_is_used",
+           "tests/test_time_limits.py::test_the_backstop_is_a_multiple_of_the_cpu_limit",
+           "tests/test_time_limits.py::test_the_backstop_named_in_the_verdict_is_the_one_in_force",
+           "tests/test_time_limits.py::test_a_clock_counts_cpu_from_its_start_and_reads_it_once_"
+           "a_check_interval",
+           "tests/test_time_limits.py::test_a_clock_without_a_cpu_limit_waits_for_its_wall_"
+           "deadline_only",
+           "tests/test_time_limits.py::test_the_wall_can_be_cut_short_but_never_lengthened")),
+    # The rest of run/ (the sandbox, its system-call filter, compiling, the forks' checks) is
+    # judged by tests that start sandboxed workers: a mutant costs minutes there.
+    Group("run", ("judge/run/build.py", "judge/run/confine.py", "judge/run/forks.py",
+                  "judge/run/inprocess.py", "judge/run/syscalls.py"),
+          ("tests/test_worker.py", "tests/test_integrity.py", "tests/test_syscall_filter.py",
+           "tests/test_build_caps.py", "tests/test_page_cache.py")),
     Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
                       "judge/harness/registry.py", "judge/harness/toolchain.py",
                       "judge/harness/*/__init__.py"),
