@@ -47,6 +47,12 @@ class ScriptedOutput:
         pass
 
 
+class NoProcess:
+    """A process id that /proc does not know: the worker has no processes below it."""
+
+    pid = 1 << 30
+
+
 class ScriptedWorker:
     """Sends its script's messages, one a receive, and records what the judge sent it."""
 
@@ -61,6 +67,7 @@ class ScriptedWorker:
         self.cpu, self.killed, self.reads, self._strays = 0.0, False, reads, set(strays)
         self._death = death
         self.walls: list[float] = []  # the wall time each receive had left
+        self.process = NoProcess()
 
     def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
         self.sent.append(message)
@@ -74,10 +81,9 @@ class ScriptedWorker:
         step = self.script.pop(0)
         if step is MEMORY_KILLED:
             self.memory.killed += 1
-        if step is None:
-            assert clock.cpu_limit is not None
-            self.cpu += clock.cpu_limit
-            clock.fired = "cpu"
+        if step is None:  # it spins (or, waiting on a plain deadline, says nothing)
+            self.cpu += clock.cpu_limit or 0.0
+            clock.fired = "cpu" if clock.cpu_limit is not None else "wall"
         return step
 
     def strays(self) -> set[int]:
@@ -312,3 +318,23 @@ def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shar
         unfresh.play(master(), 1)
         unfresh.play(master(), 2)
     assert len(unfresh.started) == 1
+
+
+@pytest.mark.parametrize(("answer", "why"), [
+    (None, "the solution's process did not answer the judge's fork in time"),
+    ({}, "the solution's process died between cases"),
+    ({"op": "forked", "pid": 1}, "the solution broke the judge's protocol: it sent "
+                                 "{'op': 'forked', 'pid': 1}"),
+    ({"op": "x" * 300}, "the solution broke the judge's protocol: it sent "
+                        "{'op': '" + "x" * 192),
+    ({"op": "forked"}, "the solution's process started other processes as it forked"),
+])
+def test_a_warm_process_that_does_not_fork_as_asked_costs_the_case(answer: Step,
+                                                                   why: str) -> None:
+    worker, next_one = ScriptedWorker([answer]), ScriptedWorker([{"op": "forked"}])
+    session = ScriptedRunner([worker, next_one])
+    with session.fresh_state_per_case([master()]):
+        assert session.play(master(), None) == Outcome("RTE", why)
+        assert worker.sent == [{"op": "fork"}] and worker.killed
+        session.play(master(), None)  # the next case starts a new worker
+    assert session.started == [worker, next_one]
