@@ -151,10 +151,10 @@ class NoWatch:
 CGROUP_MEMORY = Path("/sys/fs/cgroup/memory")
 
 
-def own_memory_cgroup() -> Path | None:
+def own_memory_cgroup(cgroups: Path = Path("/proc/self/cgroup")) -> Path | None:
     """This process's cgroup v1 memory directory, where the judge may make sub-groups."""
     try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        lines = cgroups.read_text().splitlines()
     except OSError:
         return None
     for line in lines:
@@ -174,7 +174,7 @@ class CgroupWatch:
         try:
             for line in (self.directory / "memory.oom_control").read_text().splitlines():
                 if line.startswith("oom_kill "):
-                    self.seen = max(self.seen, int(line.split()[1]))
+                    self.seen = int(line.split()[1])
         except (OSError, ValueError):
             pass
         return self.seen

@@ -1,0 +1,174 @@
+"""How memory is bounded, piece by piece: the cgroup the judge finds for itself, a worker's
+cgroup (its files, its count of kills), and the watchdog that sums a tree's memory where no
+cgroup can be made. The submissions' MLE tests show the same end to end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from judge.run import limits
+from judge.run.limits import (
+    CGROUP_MEMORY,
+    CPU_CHECK_SECONDS,
+    CgroupWatch,
+    Limits,
+    NoWatch,
+    TreeMemoryLimit,
+    TreeWatchdog,
+    WatchdogWatch,
+    cgroup_enforcer,
+    own_memory_cgroup,
+    proportional_bytes,
+    tmpfs_bytes,
+)
+from judge.run.process import exit_description
+
+from .test_process import ends
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("5:devices:/\n4:memory:/process_api/abc\n0::/\n", CGROUP_MEMORY / "process_api/abc"),
+    ("3:cpu,memory,pids:/a:b\n", CGROUP_MEMORY / "a:b"),
+    ("4:memory:/\n", CGROUP_MEMORY),
+    ("2:cpu:/x\n1:memoryless:/y\n0::/\n", None),
+])
+def test_the_judges_own_memory_cgroup_is_read_from_its_cgroup_list(
+        tmp_path: Path, text: str, found: Path | None) -> None:
+    listed = tmp_path / "cgroup"
+    listed.write_text(text)
+    assert own_memory_cgroup(listed) == found
+    assert own_memory_cgroup(tmp_path / "missing") is None
+
+
+def oom_control(directory: Path, kills: int) -> None:
+    (directory / "memory.oom_control").write_text(
+        f"oom_kill_disable 0\nunder_oom 0\noom_kill {kills}\n")
+
+
+def test_a_cgroups_kills_are_counted_and_outlive_it(tmp_path: Path) -> None:
+    watch = CgroupWatch(tmp_path)
+    assert watch.kills() == 0  # no file yet
+    oom_control(tmp_path, 2)
+    assert watch.kills() == 2
+    (tmp_path / "memory.oom_control").unlink()
+    assert watch.kills() == 2
+    (tmp_path / "memory.oom_control").write_text("oom_kill many\n")
+    assert watch.kills() == 2
+
+
+def test_a_cgroup_is_polled_at_most_once_a_check_interval(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    watch = CgroupWatch(tmp_path)
+    oom_control(tmp_path, 1)
+    assert watch.poll(set)  # a kill since the last poll
+    oom_control(tmp_path, 2)
+    now[0] += CPU_CHECK_SECONDS / 2
+    assert not watch.poll(set)  # too soon to look
+    now[0] += CPU_CHECK_SECONDS / 2
+    assert watch.poll(set)
+    now[0] += CPU_CHECK_SECONDS
+    assert not watch.poll(set)  # no kill since
+
+
+def test_a_cgroups_members_and_adopted_processes_are_its_procs_file(tmp_path: Path) -> None:
+    watch = CgroupWatch(tmp_path)
+    assert watch.members() == set()
+    watch.adopt([41, 42])
+    # Each write adds a process to a real cgroup; a plain file keeps the last one written.
+    assert (tmp_path / "cgroup.procs").read_text() == "42"
+    (tmp_path / "cgroup.procs").write_text("7\n8\n")
+    assert watch.members() == {7, 8}
+    (tmp_path / "cgroup.procs").write_text("7\nx\n")
+    assert watch.members() == set()
+    CgroupWatch(tmp_path / "gone").adopt([1])  # a cgroup gone already: nothing to do
+
+
+def test_a_released_cgroup_is_removed(tmp_path: Path) -> None:
+    group = tmp_path / "g"
+    group.mkdir()
+    oom_control(group, 3)
+    watch = CgroupWatch(group)
+    (group / "memory.oom_control").unlink()
+    watch.release()
+    assert not group.exists()
+    CgroupWatch(tmp_path / "never made").release()
+
+
+def test_a_worker_gets_a_cgroup_of_its_own_with_the_limit(tmp_path: Path) -> None:
+    enforcer = TreeMemoryLimit(tmp_path)
+    assert enforcer.harness_memory_mb(Limits(memory_mb=300)) == 300
+    watch = enforcer.watch(4321, Limits(memory_mb=300))
+    group = tmp_path / f"guess-judge-{os.getpid()}-4321"
+    assert isinstance(watch, CgroupWatch) and watch.directory == group
+    assert (group / "memory.limit_in_bytes").read_text() == str(300 << 20)
+    assert (group / "cgroup.procs").read_text() == "4321"
+    assert not (group / "memory.memsw.limit_in_bytes").exists()
+    assert isinstance(enforcer.watch(1, Limits(memory_mb=0)), NoWatch)
+    assert isinstance(TreeMemoryLimit(tmp_path / "absent").watch(1, Limits()), NoWatch)
+
+
+@pytest.fixture
+def sleeper() -> Iterator[subprocess.Popen[bytes]]:
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    yield process
+    process.kill()
+    process.wait()
+
+
+@pytest.mark.skipif(cgroup_enforcer() is None, reason="this machine makes no memory cgroups")
+def test_a_real_cgroup_bounds_swap_too_and_holds_the_process(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    enforcer = cgroup_enforcer()
+    assert isinstance(enforcer, TreeMemoryLimit)
+    watch = enforcer.watch(sleeper.pid, Limits(memory_mb=64))
+    assert isinstance(watch, CgroupWatch)
+    swap = watch.directory / "memory.memsw.limit_in_bytes"
+    assert not swap.exists() or swap.read_text().strip() == str(64 << 20)
+    assert watch.members() == {sleeper.pid} and watch.kills() == 0
+    sleeper.kill()
+    sleeper.wait()
+    watch.release()
+    assert not watch.directory.exists()
+
+
+def test_a_processes_proportional_memory_is_read_from_proc() -> None:
+    assert 1 << 20 < proportional_bytes(os.getpid()) < 1 << 34
+    assert proportional_bytes(1 << 30) == 0
+
+
+def test_a_tmp_shared_with_the_judge_is_not_the_sandboxs_memory() -> None:
+    assert tmpfs_bytes(os.getpid()) == 0
+    assert tmpfs_bytes(1 << 30) == 0
+
+
+def test_the_watchdog_kills_the_whole_tree_past_the_limit(
+        sleeper: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    used = proportional_bytes(sleeper.pid)
+    roomy = WatchdogWatch(sleeper.pid, used * 4, sandboxed=False)
+    assert not roomy.poll(lambda: {sleeper.pid}) and roomy.kills() == 0
+    tight = WatchdogWatch(sleeper.pid, used // 4, sandboxed=False)
+    now[0] += CPU_CHECK_SECONDS / 2
+    assert tight.poll(lambda: {sleeper.pid}) and tight.kills() == 1  # its first look
+    assert ends(sleeper.pid)
+    assert exit_description(sleeper.wait()) == "killed by signal SIGKILL"
+    assert not tight.poll(lambda: {sleeper.pid})  # too soon to look again
+
+
+def test_the_watchdog_watches_where_no_cgroup_can_be_made() -> None:
+    watchdog = TreeWatchdog(sandboxed=True)
+    assert watchdog.harness_memory_mb(Limits(memory_mb=200)) == 200
+    watch = watchdog.watch(77, Limits(memory_mb=200))
+    assert isinstance(watch, WatchdogWatch)
+    assert (watch.root, watch.limit, watch.sandboxed) == (77, 200 << 20, True)
+    assert isinstance(watchdog.watch(77, Limits(memory_mb=0)), NoWatch)
+    assert watch.members() == set()
