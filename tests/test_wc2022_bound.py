@@ -188,3 +188,10 @@ def test_an_openings_largest_classes_are_bounded_first_where_they_prune_the_most
     # openings are evaluated in full; with the smallest first, four. The bound is the same.
     bound = letter_bound(read_dictionary(ENGLISH5), "j")
     assert (bound.points, bound.openings_in_full) == (6150, 2)
+
+
+def test_the_dictionarys_bound_has_every_initial_letter_unless_told_which() -> None:
+    words = random_words(8, "abcd", "abc", 20)
+    assert sorted(b.letter for b in dictionary_bound(words)) == ["a", "b", "c"]
+    assert [b.letter for b in dictionary_bound(words, "ca")] == sorted(
+        "ca", key=lambda c: (-sum(w[0] == c for w in words), c))

@@ -260,3 +260,11 @@ def test_a_new_worker_that_spends_the_rest_of_the_budget_loading_is_told_so() ->
     assert entry.guess(2, 5, "c", flags, flags) == (
         "time limit", "init failed: the match's CPU budget of 2 s is spent")
     assert entry.budget_left() == -0.25
+
+
+def test_a_call_past_its_own_ceiling_is_told_so_while_some_budget_is_left() -> None:
+    flags = [False] * 5
+    entry = ScriptedEntry([ScriptedWorker([(DONE, 1.0), None])], budget=5.5,
+                          limits=Limits(time_seconds=4.0))
+    assert entry.guess(1, 5, "c", flags, flags) == ("time limit", "more than 4 s of CPU time")
+    assert entry.budget_left() == 0.5

@@ -136,10 +136,57 @@ def test_a_lost_rounds_steps_mark_gold_silver_and_neither() -> None:
 
 
 def test_the_page_shows_at_most_its_share_of_lost_rounds_and_counts_the_rest() -> None:
-    lost = [Round(n, "crane", [], 0, "raised", "E") for n in range(1, MOST_ROUNDS_SHOWN + 4)]
+    lost = [Round(n, "crane", [], 0, "raised", "E") for n in range(1, MOST_ROUNDS_SHOWN + 2)]
     text = PageText(match_page([Match("p.py", "w.txt", lost, 1.0)], "t", 1))
     assert len(text.rounds) == MOST_ROUNDS_SHOWN
     assert text.rounds[-1][0] == f"round {MOST_ROUNDS_SHOWN}: raised (answer crane)"
-    assert "... and 3 more (the JSON report has them all)" in text.paragraphs
+    assert "... and 1 more (the JSON report has them all)" in text.paragraphs
     exactly = PageText(match_page([Match("p.py", "w.txt", lost[:MOST_ROUNDS_SHOWN], 1.0)], "t", 1))
     assert not [p for p in exactly.paragraphs if "more" in p]
+
+
+class AllText(HTMLParser):
+    """The page's title, and every piece of text in its body, in order, stripped: what a
+    reader sees."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.title, self.texts = "", []
+        self._tag, self._in_head = "", False
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag, self._in_head = tag, self._in_head or tag == "head"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_head = self._in_head and tag != "head"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_head:
+            self.title += data if self._tag == "title" else ""
+        elif data.strip():
+            self.texts.append(data.strip())
+
+
+def test_the_page_reads_in_order_as_a_reader_sees_it() -> None:
+    found = Round(1, "crane", [("crane", GOLD5)], 150, "found")
+    lost = Round(2, "slate", [("crane", (0, 0, 2, 0, 2)), ("plate", (0, 2, 2, 2, 2))], 0,
+                 "out of guesses")
+    text = AllText(match_page([Match("p.py", "w.txt", [found, lost], 2.0, 1.0)],
+                              "P8079 on w.txt", 3))
+    assert text.title == "P8079 on w.txt"
+    assert text.texts == [
+        "P8079 on w.txt",
+        "answers drawn with --answer-seed 3; feedback: G gold, S silver, . neither",
+        "Points", "solution", "points/round", "score", "mean guesses", "lost", "CPU", "wall",
+        "p.py", "75.00", "75.00", "1.000", "1", "1.0 s", "2.0 s",
+        "Guesses per round found", "0", "1", "1", "p.py: 1 rounds in 1 guesses", "rounds",
+        "guesses", "p.py",
+        "Rounds lost", "p.py: 1 lost", "round 2: out of guesses (answer slate)", "crane ..G.G",
+        "plate .GGGG"]
+    assert "<pre>" not in match_page([Match("p.py", "w.txt", [lost], 2.0)], "t", 3)
+
+
+def test_the_summary_rounds_the_score_to_three_places() -> None:
+    match = Match("p.py", "w.txt", rounds()[:2] + rounds()[3:], 1.0)
+    assert match.score == 250 / 3 and match.summary()["score"] == 83.333
