@@ -100,6 +100,14 @@ GROUPS = (
 # zip(..., strict=True) in merge's verify, after the names of results and cases were compared.
 _LENGTHS_CHECKED = ("zip without strict=True: the names of results and cases were compared just "
                     "before, so the lengths are equal")
+_DEFAULT_INT = "np.arange without dtype=np.int64: NumPy 2's default integer is int64"
+_FLOAT_COUNTS = ("a float array instead of an integer or boolean one: what it holds (marks, "
+                 "counts below 243) is exact in float64 and only added up or compared")
+_SORT_KIND = "NumPy reads a sort's kind case-insensitively: 'STABLE' is 'stable'"
+_FIRST_BEST = ("another start for the best so far: the first opening is always evaluated in "
+               "full and replaces it")
+_EITHER_METHOD = ("sorting or marking counts a row's distinct replies alike; which one is used "
+                  "for 20 columns only changes the speed")
 EQUIVALENT: dict[str, str] = {
     "judge.grading.x_warmup_masters__mutmut_9":
         "the warm-up draw seeded by the list's second word instead of its first: another draw, "
@@ -109,6 +117,41 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
+    "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
+    "judge.wc2022.bound.x_first_guess_order__mutmut_3":
+        "counts times the answers instead of divided by them: the sum is then another "
+        "decreasing affine function of the same sum of n log n, so the order is the same",
+    "judge.wc2022.bound.x_first_guess_order__mutmut_15": _DEFAULT_INT,
+    "judge.wc2022.bound.x_first_guess_order__mutmut_17": _DEFAULT_INT,
+    "judge.wc2022.bound.x_first_guess_order__mutmut_32":
+        "the stand-in for log2(0) is multiplied by a count of 0 either way",
+    "judge.wc2022.bound.x_first_guess_order__mutmut_40": _SORT_KIND,
+    "judge.wc2022.bound.x_letter_bound__mutmut_19": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_letter_bound__mutmut_21": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_letter_bound__mutmut_47": _FIRST_BEST,
+    "judge.wc2022.bound.x_letter_bound__mutmut_48": _FIRST_BEST,
+    "judge.wc2022.bound.x_letter_bound__mutmut_49": _FIRST_BEST,
+    "judge.wc2022.bound.x_letter_bound__mutmut_50": _FIRST_BEST,
+    "judge.wc2022.bound.x_letter_bound__mutmut_68":
+        "classes of one size in another order (the default sort is not stable): the bound is "
+        "the same, and only a tie could change which openings are pruned",
+    "judge.wc2022.bound.x_letter_bound__mutmut_70":
+        "classes of one size in another order (the default sort is not stable): the bound is "
+        "the same, and only a tie could change which openings are pruned",
+    "judge.wc2022.bound.x_letter_bound__mutmut_73": _SORT_KIND,
+    "judge.wc2022.bound.x_letter_bound__mutmut_94":
+        "the last of equally good openings reported instead of the first: the same bound, "
+        "and either opening reaches it",
+    "judge.wc2022.bound.x_pattern_matrix__mutmut_23": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_pattern_matrix__mutmut_25": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_pattern_matrix__mutmut_46": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_replies_over__mutmut_2": _EITHER_METHOD,
+    "judge.wc2022.bound.x_replies_over__mutmut_3": _EITHER_METHOD,
+    "judge.wc2022.bound.x_replies_over__mutmut_8": "np.sort's default axis is the last, 1 here",
+    "judge.wc2022.bound.x_replies_over__mutmut_21": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_replies_over__mutmut_23": _FLOAT_COUNTS,
+    "judge.wc2022.bound.x_replies_over__mutmut_29": _DEFAULT_INT,
+    "judge.wc2022.bound.x_replies_over__mutmut_31": _DEFAULT_INT,
 }
 
 # A mutant's tests may take this many times (the time they took unmutated, plus a second)
