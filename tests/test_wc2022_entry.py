@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from judge.run.limits import Clock, Limits
+from judge.wc2022 import game
 from judge.wc2022.game import INIT_SECONDS, EntryPointError, EntryPoints, Round, play_round
 from judge.wc2022.rules import POINTS, feedback
 
@@ -268,3 +269,63 @@ def test_a_call_past_its_own_ceiling_is_told_so_while_some_budget_is_left() -> N
                           limits=Limits(time_seconds=4.0))
     assert entry.guess(1, 5, "c", flags, flags) == ("time limit", "more than 4 s of CPU time")
     assert entry.budget_left() == 0.5
+
+
+class Made:
+    """What play() made its entry points with, and the scripted ones it got."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, guesses: int = 200) -> None:
+        self.arguments: list[tuple[Any, ...]] = []
+        self.entry: ScriptedEntry | None = None
+
+        def entry_points(solution: Path, dictionary: list[str], limits: Limits, sandbox: bool,
+                         budget: float | None) -> ScriptedEntry:
+            self.arguments.append((solution, list(dictionary), limits, sandbox, budget))
+            worker = ScriptedWorker([(DONE, 0.5), *[(word("crane"), 0.25)] * guesses])
+            self.entry = ScriptedEntry([worker], budget=budget, limits=limits)
+            return self.entry
+
+        monkeypatch.setattr(game, "EntryPoints", entry_points)
+
+
+def test_a_match_plays_the_drawn_answers_in_order_and_reports_each_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made = Made(monkeypatch)
+    seen: list[int] = []
+    match = game.play(Path("p.py"), WORDS, 4, seed=9, dictionary_name="five.txt",
+                      on_round=lambda r: seen.append(r.number))
+    answers = game.draw_answers(WORDS, 4, 9)
+    assert [r.answer for r in match.rounds] == answers and seen == [1, 2, 3, 4]
+    assert [r.points for r in match.rounds] == [150 if a == "crane" else 0 for a in answers]
+    assert (match.solution, match.dictionary) == ("p.py", "five.txt")
+    played = sum(len(r.guesses) for r in match.rounds)
+    assert match.cpu_seconds == 0.5 + 0.25 * played
+    assert made.arguments == [(Path("p.py"), WORDS, Limits(time_seconds=game.GUESS_SECONDS),
+                               False, game.match_budget(4))]
+
+
+def test_solutions_compared_play_the_same_answers_each_in_an_order_of_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    Made(monkeypatch)
+    orders = [[r.answer for r in game.play(Path("p.py"), WORDS, 30, seed=2, order=n).rounds]
+              for n in (0, 1, 2, 1)]
+    assert orders[0] == game.draw_answers(WORDS, 30, 2)
+    assert all(sorted(o) == sorted(orders[0]) for o in orders)
+    assert len({tuple(o) for o in orders}) == 3 and orders[1] == orders[3]
+
+
+def test_a_match_of_every_answer_plays_each_word_once_with_the_budget_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    made = Made(monkeypatch)
+    limits = Limits(time_seconds=3.0)
+    match = game.play(Path("p.py"), WORDS, 999, seed=1, limits=limits, sandbox=True,
+                      match_seconds=12.5, every_answer=True)
+    assert sorted(r.answer for r in match.rounds) == sorted(WORDS)
+    assert made.arguments[0][2:] == (limits, True, 12.5)
+
+
+def test_a_file_without_entry_points_is_refused_before_any_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game, "EntryPoints", lambda *a: ScriptedEntry(["no init here"]))
+    with pytest.raises(EntryPointError, match=r"^sol\.py: no init here$"):
+        game.play(Path("p.py"), WORDS, 3, seed=1, on_round=lambda r: pytest.fail("a round"))
