@@ -329,3 +329,7 @@ def test_a_file_without_entry_points_is_refused_before_any_round(
     monkeypatch.setattr(game, "EntryPoints", lambda *a: ScriptedEntry(["no init here"]))
     with pytest.raises(EntryPointError, match=r"^sol\.py: no init here$"):
         game.play(Path("p.py"), WORDS, 3, seed=1, on_round=lambda r: pytest.fail("a round"))
+
+
+def test_a_matchs_default_budget_is_a_minute_and_a_second_a_round() -> None:
+    assert game.match_budget(0) == 60.0 and game.match_budget(1000) == 1060.0
