@@ -24,6 +24,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # Tests marked `benchmark` play the benchmark's lists: the first BOUNDED_LISTS of them in
 # make test (a few minutes on two cores in all), every one with --whole-benchmark (make long).
+# Other long checks marked so run a share of their work in make test, all of it in make long.
 BOUNDED_LISTS = 5
 BENCHMARK_LISTS = 20
 RANDOM_LISTS = 50
@@ -44,6 +45,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def benchmark_lists() -> int:
     """How many of the benchmark's lists a test marked `benchmark` plays in this run."""
     return BENCHMARK_LISTS if _whole_benchmark else BOUNDED_LISTS
+
+
+def in_whole() -> bool:
+    """Whether tests marked `benchmark` run whole (make long) rather than bounded (make test)."""
+    return _whole_benchmark
 
 
 def random_lists() -> int:
