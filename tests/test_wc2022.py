@@ -57,6 +57,13 @@ def test_the_ports_judge_is_the_official_feedback(guess: str, answer: str) -> No
     assert port.judge(guess, answer) == pattern(official(guess, answer))  # type: ignore[attr-defined]
 
 
+def test_feedback_refuses_words_of_different_lengths() -> None:
+    with pytest.raises(ValueError):
+        official("crane", "cranes")
+    with pytest.raises(ValueError):
+        official("cranes", "crane")
+
+
 def test_points_and_score() -> None:
     assert [round_points(n) for n in (1, 2, 3, 4, 5, 6, None)] == [150, 120, 100, 90, 85, 0, 0]
     assert POINTS[1] == 150

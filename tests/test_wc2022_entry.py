@@ -5,6 +5,7 @@ the same through real solutions."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ from judge.run.limits import Clock, Limits
 from judge.wc2022 import game
 from judge.wc2022.game import INIT_SECONDS, EntryPointError, EntryPoints, Round, play_round
 from judge.wc2022.rules import POINTS, feedback
+
+from .conftest import needs_bubblewrap
 
 WORDS = ["crane", "crate", "trace", "slate", "cloud"]
 # One reply a message, or (message, CPU seconds the call costs); None is a call that never
@@ -333,3 +336,31 @@ def test_a_file_without_entry_points_is_refused_before_any_round(
 
 def test_a_matchs_default_budget_is_a_minute_and_a_second_a_round() -> None:
     assert game.match_budget(0) == 60.0 and game.match_budget(1000) == 1060.0
+
+
+@pytest.mark.parametrize(("text", "bad"), [
+    ("crane\nabcd\n", "['abcd']"),
+    ("crane Crane", "['Crane']"),
+    ("crane cr4ne", "['cr4ne']"),
+    ("crane\néclat\n", "can't decode"),
+    ("a b c d crane", "['a', 'b', 'c']"),
+    ("", "[]"),
+])
+def test_a_dictionary_is_five_lowercase_ascii_letters_a_word(tmp_path: Path, text: str,
+                                                             bad: str) -> None:
+    listed = tmp_path / "words.txt"
+    listed.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(bad)):
+        game.read_dictionary(listed)
+    listed.write_text("crane\n slate\tcloud")
+    assert game.read_dictionary(listed) == ["crane", "slate", "cloud"]
+
+
+def test_a_match_without_a_dictionary_name_names_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    Made(monkeypatch)
+    assert game.play(Path("p.py"), WORDS, 1, seed=1).dictionary == ""
+
+
+@needs_bubblewrap
+def test_entry_points_keep_the_sandbox_they_were_asked_for() -> None:
+    assert EntryPoints(Path("s.py"), WORDS, Limits(), sandbox=True).sandbox is True

@@ -172,18 +172,19 @@ def test_the_page_reads_in_order_as_a_reader_sees_it() -> None:
     found = Round(1, "crane", [("crane", GOLD5)], 150, "found")
     lost = Round(2, "slate", [("crane", (0, 0, 2, 0, 2)), ("plate", (0, 2, 2, 2, 2))], 0,
                  "out of guesses")
-    text = AllText(match_page([Match("p.py", "w.txt", [found, lost], 2.0, 1.0)],
+    again = Round(3, "cloud", [], 0, "time limit")
+    text = AllText(match_page([Match("p.py", "w.txt", [found, lost, again], 2.0, 1.0)],
                               "P8079 on w.txt", 3))
     assert text.title == "P8079 on w.txt"
     assert text.texts == [
         "P8079 on w.txt",
         "answers drawn with --answer-seed 3; feedback: G gold, S silver, . neither",
         "Points", "solution", "points/round", "score", "mean guesses", "lost", "CPU", "wall",
-        "p.py", "75.00", "75.00", "1.000", "1", "1.0 s", "2.0 s",
+        "p.py", "50.00", "50.00", "1.000", "2", "1.0 s", "2.0 s",
         "Guesses per round found", "0", "1", "1", "p.py: 1 rounds in 1 guesses", "rounds",
         "guesses", "p.py",
-        "Rounds lost", "p.py: 1 lost", "round 2: out of guesses (answer slate)", "crane ..G.G",
-        "plate .GGGG"]
+        "Rounds lost", "p.py: 2 lost", "round 2: out of guesses (answer slate)", "crane ..G.G",
+        "plate .GGGG", "round 3: time limit (answer cloud)"]
     assert "<pre>" not in match_page([Match("p.py", "w.txt", [lost], 2.0)], "t", 3)
 
 

@@ -11,6 +11,7 @@ limits apply, and the answer never leaves the judge.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -132,7 +133,7 @@ class EntryPoints(WorkerOwner):
         return self.spent + live
 
     def budget_left(self) -> float:
-        return float("inf") if self.match_seconds is None else self.match_seconds - self.cpu_spent()
+        return math.inf if self.match_seconds is None else self.match_seconds - self.cpu_spent()
 
     def close(self) -> None:
         if self._worker is not None:
@@ -217,7 +218,7 @@ def play_round(entry: EntryPoints, number: int, answer: str, valid: set[str]) ->
         kind, word = entry.guess(number, remaining, answer[0], list(gold), list(silver))
         if kind != "word" or word not in valid:
             played.guesses.append((word if kind == "word" else f"<{kind}>", ()))
-            played.ended = "not a word" if kind == "word" or kind == "not a word" else kind
+            played.ended = "not a word" if kind == "word" else kind  # (or "not a word")
             played.detail = word
             return played
         reply = feedback(word, answer)

@@ -12,7 +12,7 @@ from __future__ import annotations
 GREY, SILVER, GOLD = 0, 1, 2
 Feedback = tuple[int, ...]
 GUESSES = 5
-POINTS = {1: 150, 2: 120, 3: 100, 4: 90, 5: 85}
+POINTS: dict[int | None, int] = {1: 150, 2: 120, 3: 100, 4: 90, 5: 85}  # None: not found
 
 
 def feedback(guess: str, answer: str) -> Feedback:
@@ -40,7 +40,7 @@ def pattern(reply: Feedback) -> int:
 
 def round_points(guesses_used: int | None) -> int:
     """Points of a round found in `guesses_used` guesses; None when not found."""
-    return POINTS.get(guesses_used, 0) if guesses_used is not None else 0
+    return POINTS.get(guesses_used, 0)
 
 
 def final_score(total_points: int, rounds: int) -> float:
