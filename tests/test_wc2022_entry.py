@@ -6,6 +6,7 @@ the same through real solutions."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -295,8 +296,10 @@ def test_a_match_plays_the_drawn_answers_in_order_and_reports_each_round(
         monkeypatch: pytest.MonkeyPatch) -> None:
     made = Made(monkeypatch)
     seen: list[int] = []
+    started = time.perf_counter()
     match = game.play(Path("p.py"), WORDS, 4, seed=9, dictionary_name="five.txt",
                       on_round=lambda r: seen.append(r.number))
+    assert 0.0 < match.seconds <= time.perf_counter() - started
     answers = game.draw_answers(WORDS, 4, 9)
     assert [r.answer for r in match.rounds] == answers and seen == [1, 2, 3, 4]
     assert [r.points for r in match.rounds] == [150 if a == "crane" else 0 for a in answers]
