@@ -184,6 +184,17 @@ def test_the_harness_exits_when_the_judge_goes(start: Any) -> None:
     assert conversation.worker.process.wait(timeout=PATIENCE_SECONDS) is not None
 
 
+@pytest.mark.parametrize("request_", [{"op": "RUN", "words": WORDS, "seed": None},
+                                      {"words": WORDS, "seed": None}])
+def test_a_request_outside_the_protocol_ends_the_harness_with_status_3(
+        start: Any, request_: dict[str, Any]) -> None:
+    conversation = start("plays_in_order")
+    assert conversation.receive() == {"op": "ready"}
+    conversation.send(request_)
+    assert conversation.worker.process.wait(timeout=PATIENCE_SECONDS) == 3
+    assert "harness: unexpected request" in conversation.output("unexpected request")
+
+
 def test_the_p8079_entry_points(start: Any, harness: Harness) -> None:
     if "wc2022" not in harness.games:
         pytest.skip(f"{harness.name} serves LeetCode 843 only")

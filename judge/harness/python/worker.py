@@ -380,6 +380,11 @@ def serve(channel: Channel, solution_path: str) -> None:
         request = channel.receive()
         if serve_process_request(channel, request):
             continue
+        if request.get("op") != "run":  # as every harness does (PROTOCOL.md)
+            flush_output()
+            with contextlib.suppress(OSError):  # the file's sys.stderr may be anything
+                os.write(2, f"harness: unexpected request {request.get('op')!r}\n".encode())
+            os._exit(3)
         if request.get("seed") is not None:
             random.seed(request["seed"])
         outcome: dict[str, Any] = {"op": "done"}
