@@ -1,0 +1,106 @@
+"""A session's decisions that only a real worker shows: loading a file (its errors, its
+output, what it starts), the seed that replays a worker's start, and one warm process
+serving every case of a list, list after list. Python workers without the sandbox: a second
+or less each. test_session.py has the rest, against a scripted worker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.cases import Case, every_secret
+from judge.grading import grade
+from judge.master import FixedSecret, Master
+from judge.result import Outcome
+from judge.run.limits import Limits
+from judge.run.session import IsolatedRunner
+
+WORDS = ("acckzz", "ccbazz", "eiowzz", "abcczz")
+WALKER = """
+class Solution:
+    def findSecretWord(self, words, master):
+        for word in words:
+            if master.guess(word) == 6:
+                return
+"""
+
+
+def written(tmp_path: Path, body: str, name: str = "s.py") -> Path:
+    path = tmp_path / name
+    path.write_text(body)
+    return path
+
+
+def play_once(path: Path, limits: Limits | None = None, seed: int | None = None) -> tuple[
+        IsolatedRunner, Outcome]:
+    with IsolatedRunner(path, limits or Limits(time_seconds=10.0)) as runner:
+        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), seed)
+    return runner, outcome
+
+
+def test_a_file_that_does_not_load_is_a_compile_error_with_its_message(tmp_path: Path) -> None:
+    _, outcome = play_once(written(tmp_path, "class Solution:\n    def f(self\n"))
+    assert outcome.verdict == "CE" and "SyntaxError" in outcome.detail
+    assert "\x1b" not in outcome.detail
+
+
+def test_a_file_that_dies_while_loading_says_so_with_what_it_printed(tmp_path: Path) -> None:
+    _, outcome = play_once(written(tmp_path, "import os\nprint('bye', flush=True)\nos._exit(4)\n"))
+    assert outcome.verdict == "CE"
+    assert outcome.detail == "the solution died while loading the file\nbye"
+
+
+def test_a_file_that_spins_while_loading_did_not_start_in_time(tmp_path: Path) -> None:
+    # The loading clock counts CPU time from the file's start: a tenth of a second here.
+    _, outcome = play_once(written(tmp_path, "while True:\n    pass\n"),
+                           Limits(time_seconds=0.1))
+    assert (outcome.verdict, outcome.detail) == ("CE", "the solution did not start in time")
+
+
+def test_what_a_file_prints_as_it_loads_comes_with_the_first_case(tmp_path: Path) -> None:
+    _, outcome = play_once(written(tmp_path, "print('loading', flush=True)\n" + WALKER))
+    assert outcome.verdict is None
+    assert outcome.output == "[printed while the file loaded]\nloading\n"
+
+
+def test_a_process_started_while_loading_is_gone_before_the_first_case(tmp_path: Path) -> None:
+    body = ("import subprocess, sys\nCHILD = subprocess.Popen([sys.executable, '-c', "
+            "'import time; time.sleep(600)'])\n" + WALKER)
+    with IsolatedRunner(written(tmp_path, body), Limits(time_seconds=10.0)) as runner:
+        for _ in range(2):
+            assert runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), None).verdict is None
+        assert runner.workers_started == 1  # killed at load, it is no stray of the cases
+
+
+SET_ORDER = """
+class Solution:
+    def findSecretWord(self, words, master):
+        for word in set(words):
+            if master.guess(word) == 6:
+                return
+"""
+
+
+def test_a_seed_fixes_the_workers_string_hashing_in_a_shared_list_too(tmp_path: Path) -> None:
+    words = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")
+    cases = every_secret([Case("c", words[0], words, 100)])[:3]
+    path = written(tmp_path, SET_ORDER)
+
+    def transcripts(seed: int) -> list[list[str]]:
+        report = grade(IsolatedRunner(path, Limits(time_seconds=10.0)), "s", cases, seed=seed,
+                       order_seed=1)
+        return [[w for w, _ in r.transcript] for r in report.results]
+
+    first = transcripts(11)
+    assert transcripts(11) == first
+    assert transcripts(12) != first  # 64 words in set order: a tie is all but impossible
+
+
+def test_one_warm_process_serves_every_case_of_a_list_and_the_next_list(tmp_path: Path) -> None:
+    cases = [case for name, words in (("a", WORDS), ("b", WORDS[::-1]))
+             for case in every_secret([Case(name, words[0], words, 10)])]
+    runner = IsolatedRunner(written(tmp_path, WALKER), Limits(time_seconds=10.0))
+    report = grade(runner, "s", cases, order_seed=3)
+    assert [r.verdict for r in report.results] == ["AC"] * 8
+    assert runner.workers_started == 1
