@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from judge.cases import Case, every_secret
 from judge.grading import grade
 from judge.master import FixedSecret, Master
@@ -64,12 +62,24 @@ def test_what_a_file_prints_as_it_loads_comes_with_the_first_case(tmp_path: Path
     assert outcome.output == "[printed while the file loaded]\nloading\n"
 
 
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
 def test_a_process_started_while_loading_is_gone_before_the_first_case(tmp_path: Path) -> None:
+    # Left alive, it would outlive every case and could carry one case's secret to the next.
+    mark = tmp_path / "child"
     body = ("import subprocess, sys\nCHILD = subprocess.Popen([sys.executable, '-c', "
-            "'import time; time.sleep(600)'])\n" + WALKER)
+            f"'import time; time.sleep(600)'])\nopen({str(mark)!r}, 'w').write(str(CHILD.pid))\n"
+            + WALKER)
     with IsolatedRunner(written(tmp_path, body), Limits(time_seconds=10.0)) as runner:
         for _ in range(2):
             assert runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), None).verdict is None
+            assert not alive(int(mark.read_text()))
         assert runner.workers_started == 1  # killed at load, it is no stray of the cases
 
 
