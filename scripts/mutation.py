@@ -52,8 +52,10 @@ GROUPS = (
     # scripted worker for the session, a dozen-line worker for the pipes, fake time for the
     # clock; and, for the fork path, the Python integrity tests without the sandbox.
     Group("session", ("judge/run/session.py",),
-          ("tests/test_session.py", *(f"tests/test_integrity.py::{t}" for t in (
+          ("tests/test_session.py", "tests/test_session_workers.py",
+           *(f"tests/test_integrity.py::{t}" for t in (
               "test_counting_cases_wins_nothing[python-2]",
+              "test_counting_cases_wins_nothing[cpp-2]",  # a compiled language's fork path
               "test_a_case_cannot_learn_the_secrets_of_earlier_cases[plain]",
               "test_a_process_left_behind_carries_nothing_to_later_cases[plain]",
               "test_a_process_left_behind_by_a_case_alone_on_its_list_retires_the_worker[plain]",

@@ -5,6 +5,7 @@ test_submissions.py, test_integrity.py) show the same through real solutions."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from judge.master import FixedSecret, Master
 from judge.result import Outcome
 from judge.run.limits import Clock, Limits
-from judge.run.process import MEMORY_KILLED
+from judge.run.process import CASE_PROCESS_ENDED, MEMORY_KILLED
 from judge.run.session import STOP_GRACE_SECONDS, IsolatedRunner, dump_time, guessed_word
 
 WORDS = ("abcdef", "abcxyz", "uvwxyz")
@@ -41,7 +42,7 @@ class ScriptedOutput:
         return printed
 
     def take_recent(self) -> str:
-        return self.recent.decode()
+        return self.recent.decode("utf-8", "replace")
 
     def pump(self) -> None:
         pass
@@ -64,13 +65,17 @@ class ScriptedWorker:
         self.memory = ScriptedMemory()
         self.output = ScriptedOutput(printed, recent)
         self.case_end_fd: int | None = None
+        self.case_pid = 0
         self.cpu, self.killed, self.reads, self._strays = 0.0, False, reads, set(strays)
         self._death = death
         self.walls: list[float] = []  # the wall time each receive had left
+        self.send_clocks: list[Clock | None] = []
+        self.receive_clocks: list[Clock] = []
         self.process = NoProcess()
 
     def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
         self.sent.append(message)
+        self.send_clocks.append(clock)
         return self.reads or message.get("op") == "run"
 
     def cpu_seconds(self) -> float:
@@ -78,6 +83,7 @@ class ScriptedWorker:
 
     def receive(self, clock: Clock) -> dict[str, Any] | None:
         self.walls.append(clock.wall_deadline - time.monotonic())
+        self.receive_clocks.append(clock)
         step = self.script.pop(0)
         if step is MEMORY_KILLED:
             self.memory.killed += 1
@@ -158,7 +164,7 @@ def test_the_dump_comes_just_before_each_limit() -> None:
 
 @pytest.mark.parametrize(("sent", "shown"), [
     ({"op": "guess", "word": 7}, "7"),
-    ({"op": "guess", "bad": "None"}, "None"),
+    ({"op": "guess", "bad": "'quoted'"}, "'quoted'"),
     ({"op": "guess", "word": "a" * 65}, "a" * 65),
     ({"op": "guess", "word": "ab\x00cd"}, "ab\\x00cd"),
     ({"op": "guess"}, "None"),
@@ -206,6 +212,36 @@ def test_a_worker_that_stops_reading_replies_is_a_time_limit() -> None:
     worker = ScriptedWorker([guess("uvwxyz")], reads=False)
     outcome, _ = play(worker)
     assert outcome.verdict == "TLE" and worker.killed
+    assert outcome.detail.startswith("no return within 6 s of wall-clock time")
+    # The reply waits for room in the pipe on the case's own clock, not on a new one.
+    assert worker.send_clocks[-1] is worker.receive_clocks[-1]
+
+
+def test_stopped_without_a_stop_is_an_ordinary_end() -> None:
+    game = master()
+    outcome, _ = play(ScriptedWorker([guess("abcxyz"), {"op": "stopped"}]), game)
+    assert outcome == Outcome(None, seconds=outcome.seconds) and game.found
+
+
+def test_a_case_process_that_ended_before_its_case_did_is_a_runtime_error() -> None:
+    child = os.fork()
+    if child == 0:
+        os._exit(5)
+    try:
+        while Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+            time.sleep(0.01)
+        worker = ScriptedWorker([CASE_PROCESS_ENDED])
+        worker.case_pid = child
+        outcome, _ = play(worker)
+        assert (outcome.verdict, outcome.detail) == (
+            "RTE", "the process exited with status 5 before findSecretWord returned")
+    finally:
+        os.waitpid(child, 0)
+
+
+def test_what_a_dying_worker_printed_may_be_any_bytes() -> None:
+    worker = ScriptedWorker([{}], recent=b"\xff\xfe heap out of memory")
+    assert play(worker, name="s.js")[0].verdict == "RTE"
 
 
 def test_a_kill_for_memory_is_a_memory_limit_whatever_else_happened() -> None:
