@@ -374,3 +374,23 @@ def test_a_warm_process_that_does_not_fork_as_asked_costs_the_case(answer: Step,
         assert worker.sent == [{"op": "fork"}] and worker.killed
         session.play(master(), None)  # the next case starts a new worker
     assert session.started == [worker, next_one]
+
+
+def test_a_runner_is_made_with_the_confinement_memory_and_language_asked_for() -> None:
+    from judge.run.confine import Bubblewrap, Unconfined
+    from judge.run.limits import TreeWatchdog
+
+    watchdog = TreeWatchdog()
+    sandboxed = IsolatedRunner(Path("notes.txt"), Limits(memory_mb=300), sandbox=True,
+                               memory=watchdog, language="python")
+    assert sandboxed.harness.name == "python" and sandboxed.memory is watchdog
+    assert isinstance(sandboxed.confinement, Bubblewrap) and sandboxed.sandbox is True
+    assert sandboxed.confinement.tmp_size == ["--size", str(300 << 20)]
+    plain = IsolatedRunner(Path("s.py"))
+    assert isinstance(plain.confinement, Unconfined) and plain.memory is not watchdog
+    assert (plain.warmup_timeouts, plain.outside_check_seconds) == (0, 0.0)
+
+
+def test_a_cases_outcome_has_its_wall_time() -> None:
+    outcome, _ = play(ScriptedWorker([DONE]))
+    assert outcome.seconds > 0.0

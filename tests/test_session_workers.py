@@ -105,6 +105,10 @@ def test_a_seed_fixes_the_workers_string_hashing_in_a_shared_list_too(tmp_path: 
     first = transcripts(11)
     assert transcripts(11) == first
     assert transcripts(12) != first  # 64 words in set order: a tie is all but impossible
+    # A case alone on its list is played without forks, from a worker started with the seed.
+    cases = [Case("alone", "hhqqqq", words, 100)]
+    alone = transcripts(11)
+    assert transcripts(11) == alone and transcripts(12) != alone
 
 
 def test_one_warm_process_serves_every_case_of_a_list_and_the_next_list(tmp_path: Path) -> None:
