@@ -394,3 +394,20 @@ def test_a_runner_is_made_with_the_confinement_memory_and_language_asked_for() -
 def test_a_cases_outcome_has_its_wall_time() -> None:
     outcome, _ = play(ScriptedWorker([DONE]))
     assert outcome.seconds > 0.0
+
+
+def test_where_it_was_quotes_only_lines_the_file_has(tmp_path: Path) -> None:
+    from judge.harness.launch import Frame
+    from judge.run.session import where_it_was
+
+    source = tmp_path / "s.py"
+    source.write_bytes(b"first\n  second \xff\n")
+    frames = [Frame(2, "f"), Frame(1, "g"), Frame(0, "h"), Frame(3, "i"), Frame(-1, "j"),
+              Frame(9, "k")]
+    assert where_it_was("TLE", frames, source, most=5).splitlines() == [
+        "TLE; it was at line 2, in f",
+        "where the solution was when its time ran out, innermost call first:",
+        "  line 2, in f: second \ufffd", "  line 1, in g: first", "  line 0, in h",
+        "  line 3, in i", "  line -1, in j"]
+    assert where_it_was("TLE", frames[:1], tmp_path / "gone.py").splitlines()[-1] == \
+        "  line 2, in f"
