@@ -15,18 +15,27 @@ from typing import Any
 import pytest
 
 from judge.harness.launch import Channel
-from judge.run.limits import Clock
+from judge.run.limits import Clock, WatchdogWatch
 from judge.run.process import (
+    CASE_PROCESS_ENDED,
     LONGEST_MESSAGE,
+    MEMORY_KILLED,
     Command,
     OutputDrain,
     Worker,
     exit_description,
 )
 
+# A loop that uses the CPU seconds given as its argument.
+BURN = """import sys, time
+end = time.process_time() + float(sys.argv[1])
+while time.process_time() < end:
+    pass
+"""
 # Reads requests, one JSON object a line: "write" puts raw text on the judge's pipe, "print"
-# on its output, "spawn" starts a sleeping child, "exit" exits with a status; then says "ok".
-TINY_WORKER = r"""
+# on its output, "spawn" starts a sleeping child, "exit" exits with a status, and so on;
+# then says "ok".
+TINY_WORKER = f"BURN = {BURN!r}\n" + r"""
 import json, os, subprocess, sys, time
 requests, replies = os.fdopen(int(sys.argv[1]), "rb"), int(sys.argv[2])
 for line in requests:
@@ -35,16 +44,37 @@ for line in requests:
         os.write(replies, request["write"].encode("latin-1"))
     if "print" in request:
         sys.stdout.write(request["print"]); sys.stdout.flush()
+    if "raw" in request:
+        os.write(1, request["raw"].encode("latin-1"))
     if "spawn" in request:
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     if "exit" in request:
         os._exit(request["exit"])
     if "sleep" in request:
         time.sleep(request["sleep"])
+    if "burn" in request:  # CPU seconds, in a child that is reaped, then here
+        child = subprocess.Popen([sys.executable, "-c", BURN, str(request["burn"])])
+        child.wait()
+        exec(BURN.replace("float(sys.argv[1])", str(request["burn"])))
+    if "name" in request:
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(request["name"])
+    if "hold" in request:  # a child holding this many MiB until killed
+        subprocess.Popen([sys.executable, "-c", f"b = bytearray({request['hold']} << 20); "
+                          "b[::4096] = b'x' * len(b[::4096]); import time; time.sleep(600)"])
+    if "close_output" in request:
+        os.close(1), os.close(2)
+    if "close_replies" in request:
+        os.close(replies)
+        time.sleep(600)
     os.write(replies, b'{"op": "ok"}\n')
 """
-# Far longer than any wait here: the tests that expect a message never meet it.
-WAIT = Clock(None, 60.0)
+
+
+def wait() -> Clock:
+    """Far longer than any wait here: the tests that expect a message never meet it."""
+    return Clock(None, 60.0)
+
 
 
 @pytest.fixture
@@ -60,7 +90,7 @@ def worker() -> Iterator[Worker]:
 
 def ask(worker: Worker, **request: Any) -> dict[str, Any] | None:
     assert worker.send(request)
-    return worker.receive(Clock(None, 60.0))
+    return worker.receive(wait())
 
 
 @pytest.mark.parametrize(("written", "message"), [
@@ -74,13 +104,13 @@ def ask(worker: Worker, **request: Any) -> dict[str, Any] | None:
 def test_each_line_is_one_message_and_anything_else_is_garbled(worker: Worker, written: str,
                                                                 message: dict[str, Any]) -> None:
     assert ask(worker, write=written) == message
-    assert worker.receive(WAIT) == {"op": "ok"}
+    assert worker.receive(wait()) == {"op": "ok"}
 
 
 def test_two_messages_in_one_write_come_one_at_a_time(worker: Worker) -> None:
     assert ask(worker, write='{"op": "a"}\n{"op": "b"}\n') == {"op": "a"}
-    assert worker.receive(WAIT) == {"op": "b"}
-    assert worker.receive(WAIT) == {"op": "ok"}
+    assert worker.receive(wait()) == {"op": "b"}
+    assert worker.receive(wait()) == {"op": "ok"}
 
 
 def test_a_line_longer_than_any_message_is_cut_off_unread(worker: Worker) -> None:
@@ -199,4 +229,60 @@ def test_a_missing_program_is_the_judges_error() -> None:
 
 def test_messages_go_out_as_one_json_line(worker: Worker) -> None:
     assert worker.send({"write": json.dumps({"op": "x", "n": [1, 2]}) + "\n"})
-    assert worker.receive(WAIT) == {"op": "x", "n": [1, 2]}
+    assert worker.receive(wait()) == {"op": "x", "n": [1, 2]}
+
+
+def test_the_cpu_time_of_the_worker_and_its_reaped_children_is_counted(worker: Worker) -> None:
+    before = worker.cpu_seconds()
+    assert ask(worker, burn=0.3) == {"op": "ok"}
+    assert 0.55 <= worker.cpu_seconds() - before < 5.0  # CPU time: the same on a busy machine
+
+
+def test_cpu_time_is_read_whatever_the_process_calls_itself(worker: Worker) -> None:
+    assert ask(worker, name="x) S 1 (y") == {"op": "ok"}
+    before = worker.cpu_seconds()
+    assert ask(worker, burn=0.2) == {"op": "ok"}
+    assert 0.35 <= worker.cpu_seconds() - before < 5.0
+
+
+def test_undecodable_output_is_shown_replaced(worker: Worker) -> None:
+    assert ask(worker, raw="ok\xff") == {"op": "ok"}
+    assert worker.output.take() == "ok\ufffd"
+    assert worker.output.take_recent() == "ok\ufffd"
+
+
+def test_a_flood_of_output_is_read_while_the_judge_waits_for_a_message(worker: Worker) -> None:
+    assert ask(worker, print="z" * 300_000) == {"op": "ok"}
+    assert worker.output.dropped == 300_000 - 100
+
+
+def test_a_worker_that_closed_its_output_still_talks(worker: Worker) -> None:
+    assert ask(worker, close_output=True) == {"op": "ok"}
+    assert ask(worker) == {"op": "ok"} and not worker.output.open
+
+
+def test_a_worker_that_closes_its_pipe_to_the_judge_but_lives_on(worker: Worker) -> None:
+    assert ask(worker, close_replies=True) == {}
+    assert worker.death() == "the worker closed its pipe to the judge"
+
+
+def test_a_case_process_that_ends_is_noticed_while_waiting(worker: Worker) -> None:
+    child = os.fork()
+    if child == 0:
+        time.sleep(0.2)
+        os._exit(0)
+    try:
+        worker.case_end_fd = os.pidfd_open(child)
+        worker.send({"sleep": 600})
+        assert worker.receive(wait()) is CASE_PROCESS_ENDED
+    finally:
+        os.close(worker.case_end_fd)
+        os.waitpid(child, 0)
+
+
+def test_the_memory_watch_sees_the_whole_tree(worker: Worker) -> None:
+    worker.memory = WatchdogWatch(worker.process.pid, 60 << 20, sandboxed=False)
+    assert ask(worker, hold=120) == {"op": "ok"}  # in a child: the worker itself is small
+    worker.send({"sleep": 600})
+    # A case's clock, with a CPU limit: the judge looks at the tree every 50 ms.
+    assert worker.receive(Clock(60.0, 60.0, worker.cpu_seconds)) is MEMORY_KILLED

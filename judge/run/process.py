@@ -149,15 +149,18 @@ def tree_cpu_seconds(root: int) -> float:
     A child that has been waited for adds its time to its parent's cutime and cstime and
     leaves /proc, so each CPU second is counted once.
     """
-    ticks = 0
-    for pid in {root} | descendants(root):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue  # gone since it was listed
-        ticks += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
-    return ticks / CLOCK_TICKS
+    return sum(cpu_ticks(pid) for pid in {root} | descendants(root)) / CLOCK_TICKS
+
+
+def cpu_ticks(pid: int) -> int:
+    """utime, stime, cutime and cstime of one process; 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            # The name, in parentheses, may hold anything: the fields follow its last ")".
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0
+    return sum(int(x) for x in fields[11:15])
 
 
 def signal_all(pids: set[int], signum: int) -> None:
