@@ -56,6 +56,11 @@ for line in requests:
         child = subprocess.Popen([sys.executable, "-c", BURN, str(request["burn"])])
         child.wait()
         exec(BURN.replace("float(sys.argv[1])", str(request["burn"])))
+    if "burn_alive" in request:  # CPU seconds in a child that lives on, unreaped
+        alive = subprocess.Popen([sys.executable, "-c", BURN + "print(flush=True)\n"
+                                  "time.sleep(600)", str(request["burn_alive"])],
+                                 stdout=subprocess.PIPE)
+        alive.stdout.readline()
     if "name" in request:
         with open("/proc/self/comm", "w") as comm:
             comm.write(request["name"])
@@ -238,6 +243,12 @@ def test_the_cpu_time_of_the_worker_and_its_reaped_children_is_counted(worker: W
     assert 0.55 <= worker.cpu_seconds() - before < 5.0  # CPU time: the same on a busy machine
 
 
+def test_the_cpu_time_of_a_living_child_is_counted(worker: Worker) -> None:
+    before = worker.cpu_seconds()
+    assert ask(worker, burn_alive=0.3) == {"op": "ok"}
+    assert 0.25 <= worker.cpu_seconds() - before < 5.0
+
+
 def test_cpu_time_is_read_whatever_the_process_calls_itself(worker: Worker) -> None:
     assert ask(worker, name="x) S 1 (y") == {"op": "ok"}
     before = worker.cpu_seconds()
@@ -252,7 +263,9 @@ def test_undecodable_output_is_shown_replaced(worker: Worker) -> None:
 
 
 def test_a_flood_of_output_is_read_while_the_judge_waits_for_a_message(worker: Worker) -> None:
-    assert ask(worker, print="z" * 300_000) == {"op": "ok"}
+    # Unread, the output pipe would fill and the worker block: no message in ten seconds.
+    worker.send({"print": "z" * 300_000})
+    assert worker.receive(Clock(None, 10.0)) == {"op": "ok"}
     assert worker.output.dropped == 300_000 - 100
 
 
@@ -285,4 +298,4 @@ def test_the_memory_watch_sees_the_whole_tree(worker: Worker) -> None:
     assert ask(worker, hold=120) == {"op": "ok"}  # in a child: the worker itself is small
     worker.send({"sleep": 600})
     # A case's clock, with a CPU limit: the judge looks at the tree every 50 ms.
-    assert worker.receive(Clock(60.0, 60.0, worker.cpu_seconds)) is MEMORY_KILLED
+    assert worker.receive(Clock(10.0, 10.0, worker.cpu_seconds)) is MEMORY_KILLED
