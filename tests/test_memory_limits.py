@@ -5,6 +5,7 @@ cgroup can be made. The submissions' MLE tests show the same end to end."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -27,8 +28,9 @@ from judge.run.limits import (
     proportional_bytes,
     tmpfs_bytes,
 )
-from judge.run.process import exit_description
+from judge.run.process import descendants, exit_description
 
+from .conftest import needs_bubblewrap
 from .test_process import ends
 
 
@@ -36,6 +38,7 @@ from .test_process import ends
     ("5:devices:/\n4:memory:/process_api/abc\n0::/\n", CGROUP_MEMORY / "process_api/abc"),
     ("3:cpu,memory,pids:/a:b\n", CGROUP_MEMORY / "a:b"),
     ("4:memory:/\n", CGROUP_MEMORY),
+    ("4:memory:/Xen/a\n", CGROUP_MEMORY / "Xen/a"),
     ("2:cpu:/x\n1:memoryless:/y\n0::/\n", None),
 ])
 def test_the_judges_own_memory_cgroup_is_read_from_its_cgroup_list(
@@ -62,19 +65,27 @@ def test_a_cgroups_kills_are_counted_and_outlive_it(tmp_path: Path) -> None:
     assert watch.kills() == 2
 
 
-def test_a_cgroup_is_polled_at_most_once_a_check_interval(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [100.0]
+@pytest.fixture
+def exact_time(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """time.monotonic moved by hand from 0, and a check interval exact in binary."""
+    now = [0.0]
     monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(limits, "CPU_CHECK_SECONDS", 0.25)
+    return now
+
+
+def test_a_cgroup_is_polled_at_most_once_a_check_interval(tmp_path: Path,
+                                                          exact_time: list[float]) -> None:
     watch = CgroupWatch(tmp_path)
     oom_control(tmp_path, 1)
+    exact_time[0] = 0.25  # the first look, a check interval after 0
     assert watch.poll(set)  # a kill since the last poll
     oom_control(tmp_path, 2)
-    now[0] += CPU_CHECK_SECONDS / 2
+    exact_time[0] += 0.125
     assert not watch.poll(set)  # too soon to look
-    now[0] += CPU_CHECK_SECONDS / 2
+    exact_time[0] += 0.125
     assert watch.poll(set)
-    now[0] += CPU_CHECK_SECONDS
+    exact_time[0] += 0.25
     assert not watch.poll(set)  # no kill since
 
 
@@ -89,6 +100,30 @@ def test_a_cgroups_members_and_adopted_processes_are_its_procs_file(tmp_path: Pa
     (tmp_path / "cgroup.procs").write_text("7\nx\n")
     assert watch.members() == set()
     CgroupWatch(tmp_path / "gone").adopt([1])  # a cgroup gone already: nothing to do
+
+
+def test_a_cgroup_that_will_not_go_is_left_after_a_few_tries(tmp_path: Path) -> None:
+    group = tmp_path / "busy"
+    (group / "inside").mkdir(parents=True)  # not empty: rmdir fails, as with a busy cgroup
+    CgroupWatch(group).release()
+    assert group.exists()
+
+
+def test_without_a_watch_nothing_is_bounded_or_killed() -> None:
+    watch = NoWatch()
+    watch.adopt([1])
+    assert (watch.kills(), watch.poll(set), watch.members()) == (0, False, set())
+    watch.release()
+
+
+def test_the_enforcer_is_the_cgroup_where_one_can_be_made_else_the_watchdog(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cgroup = TreeMemoryLimit(Path("/nowhere"))
+    monkeypatch.setattr(limits, "cgroup_enforcer", lambda: cgroup)
+    assert limits.tree_memory_enforcer(True) is cgroup
+    monkeypatch.setattr(limits, "cgroup_enforcer", lambda: None)
+    assert limits.tree_memory_enforcer(True) == TreeWatchdog(sandboxed=True)
+    assert limits.tree_memory_enforcer() == TreeWatchdog(sandboxed=False)
 
 
 def test_a_released_cgroup_is_removed(tmp_path: Path) -> None:
@@ -111,8 +146,9 @@ def test_a_worker_gets_a_cgroup_of_its_own_with_the_limit(tmp_path: Path) -> Non
     assert (group / "memory.limit_in_bytes").read_text() == str(300 << 20)
     assert (group / "cgroup.procs").read_text() == "4321"
     assert not (group / "memory.memsw.limit_in_bytes").exists()
-    assert isinstance(enforcer.watch(1, Limits(memory_mb=0)), NoWatch)
-    assert isinstance(TreeMemoryLimit(tmp_path / "absent").watch(1, Limits()), NoWatch)
+    assert type(enforcer.watch(1, Limits(memory_mb=0))) is NoWatch
+    assert isinstance(enforcer.watch(1, Limits(memory_mb=1)), CgroupWatch)
+    assert type(TreeMemoryLimit(tmp_path / "absent").watch(1, Limits())) is NoWatch
 
 
 @pytest.fixture
@@ -128,8 +164,12 @@ def test_a_real_cgroup_bounds_swap_too_and_holds_the_process(
         sleeper: subprocess.Popen[bytes]) -> None:
     enforcer = cgroup_enforcer()
     assert isinstance(enforcer, TreeMemoryLimit)
-    watch = enforcer.watch(sleeper.pid, Limits(memory_mb=64))
+    first = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    watch = enforcer.watch(first.pid, Limits(memory_mb=64))
     assert isinstance(watch, CgroupWatch)
+    watch.adopt([1 << 30, sleeper.pid])  # one gone already: the next is adopted all the same
+    first.kill()
+    first.wait()
     swap = watch.directory / "memory.memsw.limit_in_bytes"
     assert not swap.exists() or swap.read_text().strip() == str(64 << 20)
     assert watch.members() == {sleeper.pid} and watch.kills() == 0
@@ -170,5 +210,59 @@ def test_the_watchdog_watches_where_no_cgroup_can_be_made() -> None:
     watch = watchdog.watch(77, Limits(memory_mb=200))
     assert isinstance(watch, WatchdogWatch)
     assert (watch.root, watch.limit, watch.sandboxed) == (77, 200 << 20, True)
-    assert isinstance(watchdog.watch(77, Limits(memory_mb=0)), NoWatch)
+    assert type(watchdog.watch(77, Limits(memory_mb=0))) is NoWatch
+    assert type(watchdog.watch(77, Limits(memory_mb=1))) is WatchdogWatch
     assert watch.members() == set()
+
+
+def test_a_processes_proportional_memory_is_its_pss(sleeper: subprocess.Popen[bytes]) -> None:
+    os.kill(sleeper.pid, signal.SIGSTOP)  # still, so that its memory holds while read
+    pss = [int(line.split()[1]) for line in Path(f"/proc/{sleeper.pid}/smaps_rollup")
+           .read_text().splitlines() if line.startswith("Pss:")]
+    assert proportional_bytes(sleeper.pid) == pss[0] << 10
+    os.kill(sleeper.pid, signal.SIGCONT)
+
+
+def sleepers(count: int) -> list[subprocess.Popen[bytes]]:
+    return [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+            for _ in range(count)]
+
+
+def test_the_watchdog_counts_every_kill_and_kills_past_processes_gone(
+        exact_time: list[float]) -> None:
+    first, second = sleepers(2)
+    watch = WatchdogWatch(first.pid, 1, sandboxed=False)
+    exact_time[0] = 0.25
+    assert watch.poll(lambda: {first.pid, 1 << 30})  # one of the two is gone already
+    exact_time[0] = 0.5
+    assert watch.poll(lambda: {second.pid})
+    assert watch.kills() == 2
+    assert first.wait() == second.wait() == -signal.SIGKILL
+
+
+@pytest.fixture
+def sandbox_with_tmp() -> Iterator[tuple[int, set[int]]]:
+    """A sandbox whose /tmp holds a 40 MiB file: its first process, and every process."""
+    sandbox = subprocess.Popen(
+        ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+         "--unshare-pid", "--die-with-parent", "sh", "-c",
+         "head -c 41943040 /dev/zero > /tmp/f && echo ready && exec sleep 600"],
+        stdout=subprocess.PIPE)
+    assert sandbox.stdout is not None and sandbox.stdout.readline() == b"ready\n"
+    yield sandbox.pid, {sandbox.pid} | descendants(sandbox.pid)
+    sandbox.kill()
+    sandbox.wait()
+    sandbox.stdout.close()
+
+
+@needs_bubblewrap
+def test_a_sandboxs_tmp_counts_as_its_memory(sandbox_with_tmp: tuple[int, set[int]],
+                                             exact_time: list[float]) -> None:
+    root, tree = sandbox_with_tmp
+    inside = min(tree - {root})
+    assert 40 << 20 <= tmpfs_bytes(inside) < 48 << 20
+    processes = sum(proportional_bytes(p) for p in tree)
+    between = processes + (20 << 20)  # above the processes alone, below them with /tmp
+    exact_time[0] = 0.25
+    assert not WatchdogWatch(root, between, sandboxed=False).poll(lambda: tree)
+    assert WatchdogWatch(root, between, sandboxed=True).poll(lambda: tree)
