@@ -20,6 +20,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -49,9 +50,9 @@ GROUPS = (
           ("tests/test_grading.py", "tests/test_result.py", "tests/test_master.py",
            "tests/test_feedback.py")),
     # run/ by module, each judged by tests of its own that take milliseconds to a second: a
-    # scripted worker for the session, a dozen-line worker for the pipes, fake time for the
-    # clock; and, for the fork path, the Python integrity tests without the sandbox.
-    Group("session", ("judge/run/session.py",),
+    # scripted worker for the runner, a dozen-line worker for the pipes, fake time for the
+    # clock; and, for the fork path, the integrity tests without the sandbox.
+    Group("runner", ("judge/run/session.py",),
           ("tests/test_session.py", "tests/test_session_workers.py",
            *(f"tests/test_integrity.py::{t}" for t in (
               "test_counting_cases_wins_nothing[python-2]",
@@ -210,6 +211,27 @@ def mutmut(where: Path, *args: str, log: Path | None = None) -> str:
     return done.stdout
 
 
+def kill_left_behind(where: Path) -> int:
+    """Kill every process still running from the group's copy, and say how many: a mutant
+    that no longer retires a worker leaves workers, and cheats' servers, running for good
+    (one such server, on its fixed socket name, made later test runs fail)."""
+    killed = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if str(where).encode() in command:
+            try:
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed += 1
+            except OSError:
+                pass
+    return killed
+
+
 def run_group(group: Group, keep: bool, jobs: int) -> dict[str, str]:
     """Every mutant of the group with its status: killed, survived, timeout, no tests, ..."""
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{group.name}-"))
@@ -231,6 +253,9 @@ def run_group(group: Group, keep: bool, jobs: int) -> dict[str, str]:
             print(f"  {statuses[name]}: {name}\n" + "\n".join(f"      {d}" for d in diff))
         return statuses
     finally:
+        left = kill_left_behind(where)
+        if left:
+            print(f"  ({left} processes the mutants left running were killed)")
         if keep:
             print(f"  (kept in {where})")
         else:
