@@ -61,6 +61,20 @@ for line in requests:
                                   "time.sleep(600)", str(request["burn_alive"])],
                                  stdout=subprocess.PIPE)
         alive.stdout.readline()
+    if "tree" in request:  # two children, each with a child of its own, from two threads
+        import threading
+        def branch():
+            subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time; "
+                              "subprocess.Popen([sys.executable, '-c', 'import time; "
+                              "time.sleep(600)']); time.sleep(600)"])
+        threads = [threading.Thread(target=branch) for _ in range(2)]
+        [t.start() for t in threads], [t.join() for t in threads]
+        time.sleep(0.5)  # let the grandchildren start
+    if "forker" in request:  # a child that starts a new process every few milliseconds
+        subprocess.Popen([sys.executable, "-c", "import os, time\nfor _ in range(400):\n"
+                          "    if os.fork() == 0:\n        time.sleep(600)\n        os._exit(0)\n"
+                          "    time.sleep(0.002)\ntime.sleep(600)"])
+        time.sleep(0.2)
     if "name" in request:
         with open("/proc/self/comm", "w") as comm:
             comm.write(request["name"])
@@ -299,3 +313,46 @@ def test_the_memory_watch_sees_the_whole_tree(worker: Worker) -> None:
     worker.send({"sleep": 600})
     # A case's clock, with a CPU limit: the judge looks at the tree every 50 ms.
     assert worker.receive(Clock(10.0, 10.0, worker.cpu_seconds)) is MEMORY_KILLED
+
+
+def test_every_process_of_the_tree_is_found_however_it_branches(worker: Worker) -> None:
+    from judge.run.process import children_of, descendants
+
+    assert ask(worker, tree=True) == {"op": "ok"}
+    assert len(children_of(worker.process.pid)) == 2  # started from two threads
+    assert len(descendants(worker.process.pid)) == 4
+
+
+def test_killing_a_tree_that_keeps_forking_leaves_nothing(worker: Worker) -> None:
+    assert ask(worker, forker=True) == {"op": "ok"}
+    tree = worker.strays()
+    assert len(tree) > 5
+    worker.kill()
+    assert all(ends(pid) for pid in tree | worker.strays())
+
+
+def test_a_processes_cpu_ticks_are_its_and_its_reaped_childrens_user_and_system_time() -> None:
+    from judge.run.process import CLOCK_TICKS, cpu_ticks
+
+    ticks, times = cpu_ticks(os.getpid()), os.times()
+    assert abs(ticks / CLOCK_TICKS - sum(times[:4])) <= 2 / CLOCK_TICKS
+    assert cpu_ticks(1 << 30) == 0
+
+
+def test_signals_to_processes_gone_are_ignored() -> None:
+    from judge.run.process import signal_all
+
+    signal_all({1 << 30}, signal.SIGKILL)
+
+
+def test_a_long_line_ends_where_its_newline_is_and_the_next_message_is_whole(
+        worker: Worker) -> None:
+    long_line = "y" * (LONGEST_MESSAGE - 10) + '\n{"op": "next"}\n'
+    assert ask(worker, write=long_line) == {"op": "garbled", "line": "y" * 200}
+    assert worker.receive(wait()) == {"op": "next"}
+    assert worker.receive(wait()) == {"op": "ok"}
+
+
+def test_a_flood_of_bytes_that_are_no_text_is_cut_off_readable(worker: Worker) -> None:
+    flood = "\xff" * (LONGEST_MESSAGE + 70_000)
+    assert ask(worker, write=flood) == {"op": "garbled", "line": "\ufffd" * 200 + "..."}
