@@ -266,3 +266,14 @@ def test_a_sandboxs_tmp_counts_as_its_memory(sandbox_with_tmp: tuple[int, set[in
     exact_time[0] = 0.25
     assert not WatchdogWatch(root, between, sandboxed=False).poll(lambda: tree)
     assert WatchdogWatch(root, between, sandboxed=True).poll(lambda: tree)
+
+
+@needs_bubblewrap
+def test_a_sandboxs_tmp_adds_to_its_processes_memory(sandbox_with_tmp: tuple[int, set[int]],
+                                                     exact_time: list[float]) -> None:
+    root, tree = sandbox_with_tmp
+    tmp = tmpfs_bytes(min(tree - {root}))
+    processes = sum(proportional_bytes(p) for p in tree)
+    assert processes > 100 << 10
+    exact_time[0] = 0.25
+    assert WatchdogWatch(root, tmp + processes // 2, sandboxed=True).poll(lambda: tree)
