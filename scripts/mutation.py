@@ -105,7 +105,7 @@ GROUPS = (
           # The solver against brute force on small lists, and its bounds, plans and JSON;
           # without the searches of a hundred words and more (seconds each; make test has them).
           ("tests/test_optimal.py", "tests/test_optimal_mean.py", "-k",
-           "not (screening_and_planning_agree or sets_own[150] or forty_random_lists or "
+           "not (screening_and_planning_agree or forty_random_lists or "
            "a_hundred_words_in_little_time or screening_splits_in_batches)")),
 )
 

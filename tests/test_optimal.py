@@ -278,3 +278,11 @@ def test_optimal_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert data["optimal"] == 2 and data["tree"]["guess"] in {"acckzz", "ccbazz", "eiowzz",
                                                               "abcczz"}
     assert main(["optimal", str(CASES / "examples"), "--search-seconds", "0"]) == 2
+
+
+def test_a_sets_members_are_its_words_past_the_first_byte_too() -> None:
+    words = [f"{a}{b}zzzz" for a in "abcd" for b in "abcde"]  # 20 words: three bytes
+    solver = Solver(words, deadline=float("inf"))
+    chosen = [0, 3, 8, 9, 17, 19]
+    assert solver.members(sum(1 << i for i in chosen)).tolist() == [
+        i in chosen for i in range(len(words))]
