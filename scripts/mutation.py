@@ -121,6 +121,14 @@ _FIRST_BEST = ("another start for the best so far: the first opening is always e
                "full and replaces it")
 _EITHER_METHOD = ("sorting or marking counts a row's distinct replies alike; which one is used "
                   "for 20 columns only changes the speed")
+_CODEC = "'UTF-8' names the same codec as 'utf-8'"
+_MAY_SIGNAL = ("PermissionError cannot arise: the judge signals only its workers' processes, "
+               "which are its own user's or, running as root, any user's")
+_WIDER_COUNT = ("another type for the solver's counts, as wide as they need or wider (None: "
+                "int64 or float64): the same values")
+_SPARE_ROOM = "room to spare in an internal buffer: the part read is the same"
+_DEADLINE_CHECK = ("the deadline is read at another call, or a moment later: a search still "
+                   "stops once the time is up, as the time-limit tests check")
 EQUIVALENT: dict[str, str] = {
     "judge.grading.x_warmup_masters__mutmut_9":
         "the warm-up draw seeded by the list's second word instead of its first: another draw, "
@@ -130,6 +138,55 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
+    "judge.run.limits.xǁClockǁ__init____mutmut_10":
+        "the CPU zero of a clock without a CPU limit, which never reads CPU time",
+    "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":
+        "one more try to remove a cgroup that will not go: the same result, 10 ms later",
+    "judge.run.limits.x_tmpfs_bytes__mutmut_6":
+        "O_RDONLY is 0, so the open loses only O_DIRECTORY, which refuses a /tmp that is not a "
+        "directory: no sandbox has one",
+    "judge.run.limits.x_tmpfs_bytes__mutmut_18":
+        "fstat and fstatvfs of a directory already open do not fail",
+    "judge.run.process.xǁOutputDrainǁtake__mutmut_8": _CODEC,
+    "judge.run.process.xǁOutputDrainǁtake_recent__mutmut_8": _CODEC,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_62": _CODEC,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_88": _CODEC,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_27":
+        "the output pipe pumped when it has nothing to read: a read that returns at once",
+    "judge.run.process.xǁWorkerǁreceive__mutmut_39":
+        "reads of 65537 bytes instead of 65536: the same bytes, in other chunks",
+    "judge.run.process.xǁWorkerǁdeath__mutmut_3":
+        "three seconds instead of two for a worker that closed its pipe to end",
+    "judge.run.process.xǁWorkerǁkill__mutmut_3": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁkill__mutmut_5": _MAY_SIGNAL,
+    "judge.run.process.x_signal_all__mutmut_2": _MAY_SIGNAL,
+    "judge.run.process.x_signal_all__mutmut_4": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁkill__mutmut_14":
+        "Popen.kill on a process that has ended does nothing, so no error is left to suppress",
+    "judge.run.process.xǁWorkerǁkill__mutmut_15":
+        "descriptor 0 is the judge's standard input, never a pipe it made for a worker",
+    "judge.run.process.xǁWorkerǁkill__mutmut_16":
+        "descriptor 0 is the judge's standard input, never a pipe it made for a worker",
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_11": _SPARE_ROOM,
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_17": _SPARE_ROOM,
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_28": _SPARE_ROOM,
+    **{f"judge.analysis.optimal.xǁSolverǁ__init____mutmut_{n}": _WIDER_COUNT
+       for n in (58, 59, 61, 62, 63, 64, 65, 66, 68)},
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_74":
+        "the steps left before a search starts, which every search sets first",
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_75":
+        "the steps left before a search starts, which every search sets first",
+    "judge.analysis.optimal.xǁSolverǁ__init____mutmut_77": _DEADLINE_CHECK,
+    **{f"judge.analysis.optimal.xǁSolverǁcount_a_set__mutmut_{n}": _DEADLINE_CHECK
+       for n in (6, 7, 8, 9)},
+    **{f"judge.analysis.optimal.xǁSolverǁcapacities_of_reply_classes__mutmut_{n}": _WIDER_COUNT
+       for n in (3, 29, 31)},
+    "judge.analysis.optimal.xǁSolverǁreply_group_sizes__mutmut_2": _WIDER_COUNT,
+    **{f"judge.analysis.optimal.xǁSolverǁbounds__mutmut_{n}": _WIDER_COUNT
+       for n in (1, 7, 20, 22, 35, 37, 67, 69)},
+    "judge.analysis.optimal.x_solve__mutmut_1": "a default time limit of 61 s instead of 60",
+    "judge.analysis.optimal.x_best_next_guess__mutmut_1":
+        "a default time limit of 2 s instead of 1",
     "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.bound.x_first_guess_order__mutmut_3":
         "counts times the answers instead of divided by them: the sum is then another "
