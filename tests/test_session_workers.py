@@ -118,3 +118,61 @@ def test_one_warm_process_serves_every_case_of_a_list_and_the_next_list(tmp_path
     report = grade(runner, "s", cases, order_seed=3)
     assert [r.verdict for r in report.results] == ["AC"] * 8
     assert runner.workers_started == 1
+    # Each fork was ended as the protocol says: a harness told anything else says so.
+    assert all(r.output == "" for r in report.results)
+
+
+WARM_RANDOM = """
+import random
+
+ORDER = []
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        if not ORDER:  # drawn in the first game of the process: a warm-up game
+            ORDER.extend(random.sample(range(len(words)), len(words)))
+        for i in ORDER:
+            if master.guess(words[i]) == 6:
+                return
+"""
+
+
+def test_the_warm_up_games_are_seeded_too(tmp_path: Path) -> None:
+    words = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")
+    cases = every_secret([Case("c", words[0], words, 100)])[:2]
+    path = written(tmp_path, WARM_RANDOM)
+
+    def transcripts(seed: int) -> list[list[str]]:
+        report = grade(IsolatedRunner(path, Limits(time_seconds=10.0)), "s", cases, seed=seed,
+                       order_seed=1)
+        return [[w for w, _ in r.transcript] for r in report.results]
+
+    assert transcripts(5) == transcripts(5)
+
+
+SPINS_FIRST = """
+games = 0
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        global games
+        games += 1
+        while games == 1:
+            pass
+        for word in words:
+            if master.guess(word) == 6:
+                return
+"""
+
+
+def test_warm_up_games_that_run_out_of_time_are_counted_and_dropped(tmp_path: Path) -> None:
+    # The first game of each list's warm process is a warm-up, and spins: counted, then the
+    # list is played without warm-ups (each case, first in its process, spins too).
+    cases = [case for name, words in (("a", WORDS), ("b", WORDS[::-1]))
+             for case in every_secret([Case(name, words[0], words, 10)])[:2]]
+    runner = IsolatedRunner(written(tmp_path, SPINS_FIRST), Limits(time_seconds=0.2))
+    report = grade(runner, "s", cases, order_seed=1)
+    assert runner.warmup_timeouts == 2
+    assert [r.verdict for r in report.results] == ["TLE"] * 4

@@ -248,15 +248,14 @@ class IsolatedRunner(WorkerOwner):
         worker.send({"op": "exit"})
         self._joined(worker)
 
-    def _joined(self, worker: Worker) -> object:
-        """Wait for the parent of the innermost fork to say that the fork has ended; how it
-        ended (its exit status, negative for a signal), or None when it never said."""
+    def _joined(self, worker: Worker) -> None:
+        """Wait for the parent of the innermost fork to say that the fork has ended (how it
+        ended, the judge has read from outside already); retire the worker if it never says."""
         message = worker.receive(Clock(None, STARTUP_SECONDS))
         if not (message and message.get("op") == "joined"):
             self._retire(worker)
-            return None
+            return
         self._level = "list" if self._level == "case" else "root"
-        return message.get("status")
 
     def _fork_ahead(self, worker: Worker) -> None:
         """Fork the list's warm state for the next case now, while the judge has other work:
