@@ -63,6 +63,9 @@ GROUPS = (
               "test_a_case_process_that_exits_non_zero_after_its_case_is_rte[plain]",
               "test_state_that_forks_would_share_is_refused[remembers_in_shared_memory.py-plain]",
               "test_nothing_a_case_does_reaches_the_warm_process[signals_the_warm_process.py-plain]",
+              # the one place where the sandbox's private directories are emptied from outside
+              "test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case"
+              "[remembers_in_tmp.py]",
           )))),
     Group("process", ("judge/run/process.py",),
           ("tests/test_process.py",
@@ -122,6 +125,8 @@ _FIRST_BEST = ("another start for the best so far: the first opening is always e
 _EITHER_METHOD = ("sorting or marking counts a row's distinct replies alike; which one is used "
                   "for 20 columns only changes the speed")
 _CODEC = "'UTF-8' names the same codec as 'utf-8'"
+_DEFAULT_TEXT = ("the default encoding for reading text, which is UTF-8 wherever the judge runs "
+                 "(Python 3.7 and later turn the C locale into UTF-8, PEP 538)")
 _MAY_SIGNAL = ("PermissionError cannot arise: the judge signals only its workers' processes, "
                "which are its own user's or, running as root, any user's")
 _WIDER_COUNT = ("another type for the solver's counts, as wide as they need or wider (None: "
@@ -138,6 +143,15 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
+    **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
+       "a fork told anything but run ends all the same (status 3, PROTOCOL.md), as exit asks; "
+       "the judge reads nothing more from it" for n in range(1, 6)},
+    "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_1":
+        "no stop message yet: None is as false as the empty string",
+    "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_115": _CODEC,
+    "judge.run.session.x_where_it_was__mutmut_8": _CODEC,
+    "judge.run.session.x_where_it_was__mutmut_3": _DEFAULT_TEXT,
+    "judge.run.session.x_where_it_was__mutmut_5": _DEFAULT_TEXT,
     "judge.run.limits.xǁClockǁ__init____mutmut_10":
         "the CPU zero of a clock without a CPU limit, which never reads CPU time",
     "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":

@@ -171,7 +171,9 @@ def test_the_readme_is_a_landing_page() -> None:
 def test_no_page_speaks_of_the_projects_history_or_the_write_ups_file_numbers(
         page: Path) -> None:
     text = page.read_text()
-    for pattern in (r"\bissue \d", r"\bsession\b(?!\.py)", r"[Tt]ried and dropped", r"\bseed 00\d",
+    # (session.py and judge.run.session, the module, are not a work session.)
+    for pattern in (r"\bissue \d", r"(?<![./])\bsession\b(?!\.py)", r"[Tt]ried and dropped",
+                    r"\bseed 00\d",
                     r"\b00[0-4]_[0-9a-f]{16}"):
         assert not re.search(pattern, text), (pattern, page)
 
