@@ -76,6 +76,11 @@ for line in requests:
                           "    if os.fork() == 0:\n        time.sleep(600)\n        os._exit(0)\n"
                           "    time.sleep(0.002)\ntime.sleep(600)"])
         time.sleep(0.2)
+    if "report" in request:  # how it was started: its stdin, session and environment
+        os.write(2, b"to stderr\n")
+        os.write(replies, (json.dumps({"op": "report", "stdin": os.readlink("/proc/self/fd/0"),
+                                       "own_session": os.getsid(0) == os.getpid(),
+                                       "env": sorted(os.environ)}) + "\n").encode())
     if "name" in request:
         with open("/proc/self/comm", "w") as comm:
             comm.write(request["name"])
@@ -362,3 +367,32 @@ def test_a_long_line_ends_where_its_newline_is_and_the_next_message_is_whole(
 def test_a_flood_of_bytes_that_are_no_text_is_cut_off_readable(worker: Worker) -> None:
     flood = "\xff" * (LONGEST_MESSAGE + 70_000)
     assert ask(worker, write=flood) == {"op": "garbled", "line": "\ufffd" * 200 + "..."}
+
+
+def test_a_worker_starts_alone_in_its_session_with_the_environment_it_is_given() -> None:
+    extra_read, extra_write = os.pipe()
+    command = None
+
+    def made(channel: Channel) -> Command:
+        nonlocal command
+        command = Command([sys.executable, "-c", TINY_WORKER, str(channel.read_fd),
+                           str(channel.write_fd)], {"ONLY": "this"}, pass_fds=(extra_write,))
+        return command
+
+    worker = Worker(made, output_bytes=100)
+    try:
+        with pytest.raises(OSError):
+            os.fstat(extra_write)  # handed on, then closed on the judge's side
+        report = ask(worker, report=True)
+        assert report is not None and report["stdin"] == "/dev/null" and report["own_session"]
+        assert "ONLY" in report["env"] and "PATH" not in report["env"]
+        assert worker.receive(wait()) == {"op": "ok"}
+        assert worker.output.take() == "to stderr\n"
+    finally:
+        worker.kill()
+        os.close(extra_read)
+
+
+def test_a_message_to_a_worker_that_has_gone_is_not_a_time_out(worker: Worker) -> None:
+    assert ask(worker, exit=0) == {}
+    assert worker.send({"print": "x" * 200_000})  # the next receive says how it ended
