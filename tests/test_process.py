@@ -379,7 +379,15 @@ def test_a_worker_starts_alone_in_its_session_with_the_environment_it_is_given()
                            str(channel.write_fd)], {"ONLY": "this"}, pass_fds=(extra_write,))
         return command
 
-    worker = Worker(made, output_bytes=100)
+    # The judge's own stdin, here a pipe (a terminal, for a user), is not the worker's.
+    saved, (stdin_read, stdin_write) = os.dup(0), os.pipe()
+    os.dup2(stdin_read, 0)
+    try:
+        worker = Worker(made, output_bytes=100)
+    finally:
+        os.dup2(saved, 0)
+        for fd in (saved, stdin_read, stdin_write):
+            os.close(fd)
     try:
         with pytest.raises(OSError):
             os.fstat(extra_write)  # handed on, then closed on the judge's side
