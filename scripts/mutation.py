@@ -175,6 +175,12 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁWorkerǁkill__mutmut_5": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_2": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_4": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁ__init____mutmut_13":
+        "mode 0o667 instead of 0o666 on a pipe: execute permission means nothing for a pipe",
+    "judge.run.process.xǁWorkerǁ__init____mutmut_56":
+        "the case's process id before any case: read only once a case's process has ended",
+    "judge.run.process.xǁWorkerǁ__init____mutmut_57":
+        "the case's process id before any case: read only once a case's process has ended",
     "judge.run.process.xǁWorkerǁkill__mutmut_14":
         "Popen.kill on a process that has ended does nothing, so no error is left to suppress",
     "judge.run.process.xǁWorkerǁkill__mutmut_15":
