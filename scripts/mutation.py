@@ -101,6 +101,7 @@ GROUPS = (
            "tests/test_wc2022_numpy.py::test_same_guesses_on_tie_heavy_dictionaries",
            *(f"tests/test_wc2022.py::{t}" for t in (
                "test_doctests", "test_gold_and_silver_as_the_statement_defines_them",
+               "test_feedback_refuses_words_of_different_lengths",
                "test_the_ports_judge_is_the_official_feedback", "test_points_and_score",
                "test_every_answer_draws_each_word_once_and_rounds_draw_with_replacement",
                "test_rounds_are_scored_by_guesses_used")))),
@@ -208,6 +209,11 @@ EQUIVALENT: dict[str, str] = {
     "judge.analysis.optimal.x_best_next_guess__mutmut_1":
         "a default time limit of 2 s instead of 1",
     "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
+    "judge.wc2022.game.x_read_dictionary__mutmut_4": "'ASCII' names the same codec as 'ascii'",
+    "judge.wc2022.board.x_points_table__mutmut_23": "HTML's tag names are case-insensitive",
+    **{f"judge.wc2022.rules.x_feedback__mutmut_{n}":
+       "strict or not, the second and third zips pair lists of one length: the first zip "
+       "refused words of two lengths" for n in (13, 16, 17, 27, 30, 31)},
     "judge.wc2022.bound.x_first_guess_order__mutmut_3":
         "counts times the answers instead of divided by them: the sum is then another "
         "decreasing affine function of the same sum of n log n, so the order is the same",

@@ -20,10 +20,10 @@ def feedback(guess: str, answer: str) -> Feedback:
     >>> feedback("eerie", "there")
     (1, 1, 1, 0, 2)
     """
-    gold = [g == a for g, a in zip(guess, answer, strict=True)]
-    open_letters = {a for a, is_gold in zip(answer, gold, strict=True) if not is_gold}
+    gold = [g == a for g, a in zip(guess, answer, strict=True)]  # one length, or ValueError
+    open_letters = {a for a, is_gold in zip(answer, gold, strict=False) if not is_gold}
     return tuple(GOLD if is_gold else SILVER if g in open_letters else GREY
-                 for g, is_gold in zip(guess, gold, strict=True))
+                 for g, is_gold in zip(guess, gold, strict=False))
 
 
 def as_flags(reply: Feedback) -> tuple[list[bool], list[bool]]:
