@@ -14,20 +14,25 @@ from judge.result import Outcome
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
+from .test_integrity import WALKER
+from .test_process import alive
+
 WORDS = ("acckzz", "ccbazz", "eiowzz", "abcczz")
-WALKER = """
-class Solution:
-    def findSecretWord(self, words, master):
-        for word in words:
-            if master.guess(word) == 6:
-                return
-"""
+# Sixty-four words: an order drawn among them is all but never drawn twice.
+MANY = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")
 
 
 def written(tmp_path: Path, body: str, name: str = "s.py") -> Path:
     path = tmp_path / name
     path.write_text(body)
     return path
+
+
+def transcripts(path: Path, cases: list[Case], seed: int) -> list[list[str]]:
+    """The words each case guessed, graded afresh with `seed`."""
+    report = grade(IsolatedRunner(path, Limits(time_seconds=10.0)), "s", cases, seed=seed,
+                   order_seed=1)
+    return [[w for w, _ in r.transcript] for r in report.results]
 
 
 def play_once(path: Path, limits: Limits | None = None, seed: int | None = None) -> tuple[
@@ -62,14 +67,6 @@ def test_what_a_file_prints_as_it_loads_comes_with_the_first_case(tmp_path: Path
     assert outcome.output == "[printed while the file loaded]\nloading\n"
 
 
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
-
-
 def test_a_process_started_while_loading_is_gone_before_the_first_case(tmp_path: Path) -> None:
     # Left alive, it would outlive every case and could carry one case's secret to the next.
     mark = tmp_path / "child"
@@ -93,22 +90,14 @@ class Solution:
 
 
 def test_a_seed_fixes_the_workers_string_hashing_in_a_shared_list_too(tmp_path: Path) -> None:
-    words = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")
-    cases = every_secret([Case("c", words[0], words, 100)])[:3]
     path = written(tmp_path, SET_ORDER)
-
-    def transcripts(seed: int) -> list[list[str]]:
-        report = grade(IsolatedRunner(path, Limits(time_seconds=10.0)), "s", cases, seed=seed,
-                       order_seed=1)
-        return [[w for w, _ in r.transcript] for r in report.results]
-
-    first = transcripts(11)
-    assert transcripts(11) == first
-    assert transcripts(12) != first  # 64 words in set order: a tie is all but impossible
+    shared = every_secret([Case("c", MANY[0], MANY, 100)])[:3]
+    first = transcripts(path, shared, 11)
+    assert transcripts(path, shared, 11) == first and transcripts(path, shared, 12) != first
     # A case alone on its list is played without forks, from a worker started with the seed.
-    cases = [Case("alone", "hhqqqq", words, 100)]
-    alone = transcripts(11)
-    assert transcripts(11) == alone and transcripts(12) != alone
+    alone = [Case("alone", "hhqqqq", MANY, 100)]
+    first = transcripts(path, alone, 11)
+    assert transcripts(path, alone, 11) == first and transcripts(path, alone, 12) != first
 
 
 def test_one_warm_process_serves_every_case_of_a_list_and_the_next_list(tmp_path: Path) -> None:
@@ -139,16 +128,9 @@ class Solution:
 
 
 def test_the_warm_up_games_are_seeded_too(tmp_path: Path) -> None:
-    words = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")
-    cases = every_secret([Case("c", words[0], words, 100)])[:2]
     path = written(tmp_path, WARM_RANDOM)
-
-    def transcripts(seed: int) -> list[list[str]]:
-        report = grade(IsolatedRunner(path, Limits(time_seconds=10.0)), "s", cases, seed=seed,
-                       order_seed=1)
-        return [[w for w, _ in r.transcript] for r in report.results]
-
-    assert transcripts(5) == transcripts(5)
+    cases = every_secret([Case("c", MANY[0], MANY, 100)])[:2]
+    assert transcripts(path, cases, 5) == transcripts(path, cases, 5)
 
 
 SPINS_FIRST = """
