@@ -81,12 +81,23 @@ GROUPS = (
            "tests/test_time_limits.py::test_a_clock_without_a_cpu_limit_waits_for_its_wall_"
            "deadline_only",
            "tests/test_time_limits.py::test_the_wall_can_be_cut_short_but_never_lengthened")),
-    # The rest of run/ (the sandbox, its system-call filter, compiling, the forks' checks) is
-    # judged by tests that start sandboxed workers: a mutant costs minutes there.
+    # The rest of run/: the sandbox's command line and system-call filter, compiling and its
+    # cache, the forks' checks from /proc, each with tests of its own that take a second or
+    # less; and the integrity tests that show the sandbox and the forks at work, one case list
+    # each, for what only a real worker can show.
     Group("run", ("judge/run/build.py", "judge/run/confine.py", "judge/run/forks.py",
                   "judge/run/inprocess.py", "judge/run/syscalls.py"),
-          ("tests/test_worker.py", "tests/test_integrity.py", "tests/test_syscall_filter.py",
-           "tests/test_build_caps.py", "tests/test_page_cache.py")),
+          ("tests/test_confine.py", "tests/test_build.py", "tests/test_forks.py",
+           "tests/test_build_caps.py", "tests/test_syscall_filter.py", "tests/test_worker.py",
+           "tests/test_loading.py", "tests/test_page_cache.py",
+           *(f"tests/test_integrity.py::{t}" for t in (
+              "test_a_case_cannot_learn_the_secrets_of_earlier_cases[sandbox]",
+              "test_state_that_forks_would_share_is_refused[remembers_in_shared_memory.py-plain]",
+              "test_nothing_a_case_does_reaches_the_warm_process[signals_the_warm_process.py-plain]",
+              "test_a_case_process_that_exits_non_zero_after_its_case_is_rte[plain]",
+              "test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case"
+              "[remembers_in_tmp.py]",
+          )))),
     Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
                       "judge/harness/registry.py", "judge/harness/toolchain.py",
                       "judge/harness/*/__init__.py"),

@@ -1,0 +1,268 @@
+"""Compiling and its cache (judge/run/build.py), with shell steps as the compiler: what is
+built once, what is kept, what a compile error says, where the cache lives."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.harness.launch import Build
+from judge.run import build as building
+from judge.run.build import (
+    ERROR_BYTES,
+    ERROR_FILE,
+    ERROR_LINES,
+    LARGEST_BUILT_FILE_MB,
+    CompileError,
+    build_key,
+    built_program,
+    cache_limit_mb,
+    cache_root,
+    capped,
+    failure,
+)
+from judge.run.confine import Bubblewrap, Unconfined
+from judge.run.forks import state_of
+
+from .conftest import needs_bubblewrap
+
+PATH = {"PATH": "/usr/bin:/bin"}
+
+
+def counting(tmp_path: Path, script: str) -> Build:
+    """A build whose step notes each run in a file outside the cache, then runs `script`."""
+    runs = tmp_path / "runs"
+    return Build(files={"main.c": b"int main;"},
+                 steps=(("sh", "-c", f"echo run >> {runs}; {script}"),), env=PATH)
+
+
+def runs(tmp_path: Path) -> int:
+    path = tmp_path / "runs"
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def test_a_build_runs_its_steps_in_order_in_a_directory_holding_its_files(
+        tmp_path: Path) -> None:
+    build = Build(files={"a.txt": b"alpha\n", "b.txt": b"beta\n"},
+                  steps=(("sh", "-c", "cat a.txt b.txt > program"),
+                         ("sh", "-c", "echo $STEP >> program"),),
+                  env={**PATH, "STEP": "second"})
+    done = built_program(build, Unconfined(), root=tmp_path / "cache")
+    assert isinstance(done, Path)
+    assert (done / "program").read_text() == "alpha\nbeta\nsecond\n"
+    assert done.parent == tmp_path / "cache"
+    # A worker may run as another user: it must be able to enter the build.
+    assert stat.S_IMODE(done.stat().st_mode) == 0o755
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == [done.name]
+
+
+def test_a_build_is_made_once_and_then_found(tmp_path: Path) -> None:
+    build = counting(tmp_path, "echo built > program")
+    first = built_program(build, Unconfined(), root=tmp_path / "cache")
+    second = built_program(build, Unconfined(), root=tmp_path / "cache")
+    assert first == second and isinstance(first, Path)
+    assert runs(tmp_path) == 1
+
+
+def test_a_build_found_in_the_cache_is_marked_used_and_opened_to_all(tmp_path: Path) -> None:
+    build = counting(tmp_path, "echo built > program")
+    done = built_program(build, Unconfined(), root=tmp_path)
+    assert isinstance(done, Path)
+    os.utime(done, (1, 1))
+    done.chmod(0o700)  # as an older judge left its builds
+    assert built_program(build, Unconfined(), root=tmp_path) == done
+    assert done.stat().st_mtime > 1
+    assert stat.S_IMODE(done.stat().st_mode) == 0o755
+
+
+def test_a_compile_error_is_kept_and_not_compiled_again(tmp_path: Path) -> None:
+    build = counting(tmp_path, "echo 'main.c:1: error: expected ;'; echo half > program; exit 1")
+    first = built_program(build, Unconfined(), root=tmp_path / "cache")
+    assert first == CompileError("main.c:1: error: expected ;\nmain.c:1: error: expected ;")
+    assert built_program(build, Unconfined(), root=tmp_path / "cache") == first
+    assert runs(tmp_path) == 1
+    (kept,) = (tmp_path / "cache").iterdir()
+    # The message alone, not what the compiler left half-written.
+    assert sorted(p.name for p in kept.iterdir()) == [ERROR_FILE]
+
+
+def test_a_later_step_is_not_run_after_a_failed_one(tmp_path: Path) -> None:
+    build = Build(files={}, steps=(("sh", "-c", "exit 3"), ("sh", "-c", "touch ran")),
+                  env=PATH)
+    error = built_program(build, Unconfined(), root=tmp_path)
+    assert error == CompileError("sh failed with status 3")
+
+
+def test_a_build_out_of_time_is_not_kept(tmp_path: Path) -> None:
+    build = counting(tmp_path, "sleep 30")
+    for attempt in (1, 2):
+        error = built_program(build, Unconfined(), seconds=0.3, root=tmp_path / "cache")
+        assert error == CompileError("compilation took more than 0.3 s")
+        assert runs(tmp_path) == attempt  # a busy machine is no fault of the file
+        assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_a_build_out_of_time_leaves_no_process(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    build = Build(files={}, steps=(("sh", "-c", f"sleep 60 & echo $! > {pid_file}; wait"),),
+                  env=PATH)
+    assert isinstance(built_program(build, Unconfined(), seconds=0.5, root=tmp_path), CompileError)
+    sleeper = int(pid_file.read_text())
+    deadline = time.monotonic() + 30
+    while state_of(sleeper) not in ("", "Z"):  # a zombie waits for init to reap it
+        assert time.monotonic() < deadline, "the build's sleeper outlived its build"
+        time.sleep(0.02)
+
+
+def test_a_compiler_that_cannot_be_run_is_a_compile_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build = Build(files={}, steps=(("/no/such/compiler", "main.c"),), env=PATH)
+    error = built_program(build, Unconfined(), root=tmp_path / "a")
+    assert isinstance(error, CompileError)  # from prlimit, which runs the step
+    assert "/no/such/compiler" in error.message
+    monkeypatch.setattr(building.shutil, "which", lambda name: None)  # no prlimit here
+    error = built_program(build, Unconfined(), root=tmp_path / "b")
+    assert isinstance(error, CompileError)
+    assert error.message.startswith("cannot run the compiler /no/such/compiler: ")
+
+
+def test_a_compiler_that_ends_quietly_after_closing_its_output_is_waited_for(
+        tmp_path: Path) -> None:
+    build = Build(files={}, steps=(("sh", "-c", "exec >&- 2>&-; sleep 0.3; exit 4"),), env=PATH)
+    assert built_program(build, Unconfined(), root=tmp_path) == CompileError(
+        "sh failed with status 4")
+
+
+def test_what_a_compile_error_keeps_is_bounded(tmp_path: Path) -> None:
+    build = Build(files={}, steps=(("sh", "-c", f"head -c {3 * ERROR_BYTES} /dev/zero | "
+                                               "tr '\\0' 'e'; exit 1"),), env=PATH)
+    error = built_program(build, Unconfined(), root=tmp_path)
+    assert isinstance(error, CompileError)
+    # ERROR_BYTES kept, of which a report's block shows the start and counts the rest.
+    shown = error.message.split("[... ")
+    assert len(shown[0]) + int(shown[1].split()[0]) == ERROR_BYTES
+
+
+@pytest.mark.parametrize(("changed", "field", "value"), [
+    ("a file's content", "files", {"main.c": b"int main2;"}),
+    ("a file's name", "files", {"main2.c": b"int main;"}),
+    ("the steps", "steps", (("cc", "-O1", "main.c"),)),
+    ("the compiler's version", "versions", "cc 2"),
+    ("the environment", "env", {"PATH": "/bin"}),
+    ("the toolchain", "toolchain", ("/opt/cc",)),
+])
+def test_a_build_is_cached_by_everything_that_decides_it(changed: str, field: str,
+                                                         value: object) -> None:
+    base = Build(files={"main.c": b"int main;"}, steps=(("cc", "-O2", "main.c"),),
+                 versions="cc 1", env={"PATH": "/usr/bin"}, toolchain=("/opt/c",))
+    other = Build(**{**base.__dict__, field: value})
+    assert build_key(base, Unconfined()) == build_key(Build(**base.__dict__), Unconfined())
+    assert build_key(base, Unconfined()) != build_key(other, Unconfined()), changed
+
+
+def test_the_cache_key_tells_files_apart_however_their_bytes_are_split() -> None:
+    def key(files: dict[str, bytes]) -> str:
+        return build_key(Build(files=files, steps=()), Unconfined())
+
+    assert key({"a": b"bc"}) != key({"ab": b"c"})
+    assert key({"a": b"b", "c": b"d"}) != key({"a": b"b1:c:1:d"})
+    assert key({"a": b"1", "b": b"2"}) == key({"b": b"2", "a": b"1"})
+    assert len(key({})) == 32
+
+
+def test_the_cache_key_names_the_confinement(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building.shutil, "which", lambda name: "/usr/bin/bwrap")
+    build = Build(files={}, steps=())
+    assert build_key(build, Unconfined()) != build_key(build, Bubblewrap())
+
+
+def test_where_the_cache_is(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("GUESS_JUDGE_CACHE", str(tmp_path / "mine"))
+    assert cache_root() == tmp_path / "mine" / "builds"
+    monkeypatch.setenv("GUESS_JUDGE_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_root() == tmp_path / "xdg" / "guess-judge" / "builds"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_root() == tmp_path / "home" / ".cache" / "guess-judge" / "builds"
+    monkeypatch.setenv("GUESS_JUDGE_CACHE", str(tmp_path / "env"))
+    build = Build(files={}, steps=(("sh", "-c", "echo > program"),), env=PATH)
+    done = built_program(build, Unconfined())
+    assert isinstance(done, Path) and done.parent == tmp_path / "env" / "builds"
+
+
+@pytest.mark.parametrize(("text", "megabytes"), [
+    ("", building.CACHE_MB), ("12", 12), ("0", 0), ("-5", building.CACHE_MB),
+    ("1e3", building.CACHE_MB), ("١٢", building.CACHE_MB), ("lots", building.CACHE_MB)])
+def test_the_cache_size_is_a_count_of_megabytes_or_the_default(
+        monkeypatch: pytest.MonkeyPatch, text: str, megabytes: int) -> None:
+    monkeypatch.setenv(building.CACHE_SIZE_VARIABLE, text)
+    assert cache_limit_mb() == megabytes
+
+
+def test_a_step_is_capped_in_file_size_and_address_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building.shutil, "which", lambda name: "/usr/bin/prlimit")
+    monkeypatch.setattr(building.os.path, "realpath", lambda path: path)
+    files = f"--fsize={LARGEST_BUILT_FILE_MB << 20}"
+    assert capped(("cc", "x.c"), 0) == ("/usr/bin/prlimit", files, "--", "cc", "x.c")
+    assert capped(("cc", "x.c"), 5) == ("/usr/bin/prlimit", files, f"--as={5 << 20}", "--",
+                                        "cc", "x.c")
+    monkeypatch.setattr(building.shutil, "which", lambda name: None)
+    assert capped(("cc", "x.c"), 5) == ("cc", "x.c")
+
+
+def test_a_step_under_its_address_space_cap_cannot_take_more(tmp_path: Path) -> None:
+    takes = "import sys; b = bytearray(int(sys.argv[1]) << 20)"
+    small = Build(files={}, steps=(("python3", "-c", takes, "8"),), env=PATH,
+                  address_space_mb=256)
+    assert isinstance(built_program(small, Unconfined(), root=tmp_path), Path)
+    large = Build(files={}, steps=(("python3", "-c", takes, "400"),), env=PATH,
+                  address_space_mb=256)
+    error = built_program(large, Unconfined(), root=tmp_path)
+    assert isinstance(error, CompileError) and "MemoryError" in error.message
+
+
+def test_a_compile_error_shows_the_first_error_line_first() -> None:
+    output = b"In file included from main.cpp:1:\nx.h:2:1: error: bad\nnote: here\n"
+    assert failure(output, "g++", 1) == (
+        "x.h:2:1: error: bad\nIn file included from main.cpp:1:\nx.h:2:1: error: bad\n"
+        "note: here\n")
+    assert failure(b"ERROR in x\n", "g++", 1) == "ERROR in x\nERROR in x\n"
+    assert failure(b"warning only\n", "g++", 1) == "warning only\n"
+
+
+def test_a_long_compile_error_keeps_its_first_lines_and_counts_the_rest() -> None:
+    lines = [f"line {n}" for n in range(ERROR_LINES + 7)]
+    shown = failure("\n".join(lines).encode(), "g++", 1)
+    assert shown == "\n".join(lines[:ERROR_LINES]) + "\n[... 7 more lines]\n"
+    exactly = failure("\n".join(lines[:ERROR_LINES]).encode(), "g++", 1)
+    assert "more lines" not in exactly
+
+
+def test_a_compile_error_names_an_oversized_file() -> None:
+    said = f"larger than {LARGEST_BUILT_FILE_MB} MiB"
+    assert said in failure(b"", "ld", -signal.SIGXFSZ)
+    assert said in failure(b"", "sh", 128 + signal.SIGXFSZ)
+    assert said in failure(b"ld: File size limit exceeded\n", "ld", 1)
+    assert said not in failure(b"", "ld", 1)
+    assert failure(b"", "ld", 1) == "ld failed with status 1\n"
+
+
+def test_a_compile_error_is_safe_to_print() -> None:
+    shown = failure(b"error \x1b[2K\rfake AC \xff\n", "g++", 1)
+    assert "\x1b" not in shown and "\r" not in shown
+    assert shown == "error \\x1b[2K\nerror \\x1b[2K\nfake AC \ufffd\n"
+
+
+@needs_bubblewrap
+def test_a_sandboxed_build_writes_its_program_for_the_worker(tmp_path: Path) -> None:
+    build = Build(files={"main.c": b"source\n"}, steps=(("/bin/sh", "-c", "cp main.c program"),),
+                  env=PATH)
+    done = built_program(build, Bubblewrap(), root=tmp_path)
+    assert isinstance(done, Path) and (done / "program").read_bytes() == b"source\n"
+    assert (done / ERROR_FILE).exists() is False
