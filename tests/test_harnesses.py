@@ -69,7 +69,8 @@ def test_an_unknown_extension_names_every_known_one() -> None:
 def test_a_game_a_language_does_not_serve_is_refused() -> None:
     with pytest.raises(UnknownLanguage) as raised:
         harness_for(Path("a.java"), "wc2022")
-    assert str(raised.value) == "a.java: java submissions are judged for LeetCode 843 only, not P8079"
+    assert str(raised.value) == ("a.java: java submissions are judged for LeetCode 843 only, "
+                                 "not P8079")
     assert harness_for(Path("a.cpp"), "wc2022").name == "cpp"
     assert harness_for(Path("a.py"), "wc2022").name == "python"
     assert [h.name for h in HARNESSES if "wc2022" in h.games] == ["python", "cpp"]
