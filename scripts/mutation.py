@@ -88,6 +88,7 @@ GROUPS = (
     Group("run", ("judge/run/build.py", "judge/run/confine.py", "judge/run/forks.py",
                   "judge/run/inprocess.py", "judge/run/syscalls.py"),
           ("tests/test_confine.py", "tests/test_build.py", "tests/test_forks.py",
+           "tests/test_fork_checks.py", "tests/test_inprocess.py",
            "tests/test_build_caps.py", "tests/test_syscall_filter.py", "tests/test_worker.py",
            "tests/test_loading.py", "tests/test_page_cache.py",
            *(f"tests/test_integrity.py::{t}" for t in (
@@ -101,7 +102,12 @@ GROUPS = (
     Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
                       "judge/harness/registry.py", "judge/harness/toolchain.py",
                       "judge/harness/*/__init__.py"),
-          ("tests/test_languages.py", "tests/test_submissions.py", "tests/test_loading.py")),
+          # The requests each harness makes, read in milliseconds; then LeetCode's examples
+          # through every language's real worker, for what only running it can show.
+          ("tests/test_harnesses.py",
+           "tests/test_languages.py::test_leetcodes_two_examples_are_accepted",
+           "tests/test_languages.py::test_a_language_is_chosen_by_extension_or_by_name",
+           "tests/test_languages.py::test_a_missing_toolchain_is_one_clear_line")),
     Group("merge", ("judge/report/merge.py",), ("tests/test_merge.py",)),
     Group("wc2022", ("judge/wc2022/*",),
           # Entry points and matches against scripted workers, the page and tables worked by

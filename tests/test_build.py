@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import stat
+import subprocess
 import time
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from judge.run.build import (
 )
 from judge.run.confine import Bubblewrap, Unconfined
 from judge.run.forks import state_of
+from judge.run.limits import NoWatch
 
 from .conftest import needs_bubblewrap
 
@@ -248,9 +250,22 @@ def test_a_compile_error_names_an_oversized_file() -> None:
     said = f"larger than {LARGEST_BUILT_FILE_MB} MiB"
     assert said in failure(b"", "ld", -signal.SIGXFSZ)
     assert said in failure(b"", "sh", 128 + signal.SIGXFSZ)
-    assert said in failure(b"ld: File size limit exceeded\n", "ld", 1)
+    assert failure(b"ld: File size limit exceeded\n", "ld", 1) == (
+        "ld: File size limit exceeded\nthe build wrote a file larger than "
+        f"{LARGEST_BUILT_FILE_MB} MiB, the most a built program may take\n")
     assert said not in failure(b"", "ld", 1)
     assert failure(b"", "ld", 1) == "ld failed with status 1\n"
+
+
+def test_a_compile_error_keeps_its_spaces_and_letters() -> None:
+    assert failure(b"\n  indented: missing X\n\n", "g++", 1) == (
+        "  indented: missing X\n")
+
+
+def test_ending_a_step_whose_processes_are_gone_is_no_error() -> None:
+    process = subprocess.Popen(["true"], start_new_session=True, stdout=subprocess.PIPE)
+    process.communicate()
+    building.end_step(process, NoWatch())  # its group is gone: nothing to kill
 
 
 def test_a_compile_error_is_safe_to_print() -> None:

@@ -214,7 +214,7 @@ def case_ended(case: CaseFork) -> str:
         pending = pending_signals(pid)
         if pending & ~EXPECTED_PENDING:
             return "the case's process sent a signal to a warm process"
-        if oom_score_adj(pid) != case.scores.get(pid, ""):
+        if oom_score_adj(pid) != case.scores[pid]:
             return "the case's process changed a warm process's oom_score_adj"
     status = exit_status(case.pid)
     if status is None:

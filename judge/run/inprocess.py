@@ -17,7 +17,6 @@ from judge.result import Outcome
 
 class InProcessRunner:
     def __init__(self, solution: Path) -> None:
-        self.solution = solution
         self._class: type | None = None
         self._load_error = ""
         try:

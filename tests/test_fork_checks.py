@@ -1,0 +1,301 @@
+"""What the judge reads from /proc about a case's fork and the warm processes above it
+(judge/run/forks.py), on real processes: a stopped one, a zombie, a signal left pending."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from judge.run import forks
+from judge.run.forks import (
+    CaseFork,
+    case_ended,
+    empty_from_outside,
+    exit_status,
+    oom_score_adj,
+    out_of_reach,
+    owner,
+    pending_signals,
+    state_of,
+    wait_for_end,
+    waited,
+)
+
+PATIENCE_SECONDS = 30.0
+# A process that blocks SIGUSR1 and SIGUSR2, sends SIGUSR2 to its own thread (pending for the
+# thread: SigPnd) and says so; SIGUSR1 sent to it by the test then waits for the whole process.
+BLOCKS_SIGNALS = """
+import os, signal, threading, time
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1, signal.SIGUSR2})
+signal.pthread_kill(threading.get_ident(), signal.SIGUSR2)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def bit(signum: int) -> int:
+    return 1 << (signum - 1)
+
+
+@pytest.fixture
+def sleeper() -> Iterator[subprocess.Popen[bytes]]:
+    process = subprocess.Popen(["sleep", "600"])
+    yield process
+    process.kill()
+    process.wait()
+
+
+def ended(process: subprocess.Popen[bytes]) -> None:
+    """Wait until the child is a zombie (not reaped: its status stays readable)."""
+    assert waited(lambda: state_of(process.pid) == "Z", PATIENCE_SECONDS)
+
+
+def gone_pid() -> int:
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+def test_a_running_a_stopped_and_an_ended_process(sleeper: subprocess.Popen[bytes]) -> None:
+    assert state_of(sleeper.pid) in ("S", "R")
+    assert exit_status(sleeper.pid) is None  # running: no status yet
+    os.kill(sleeper.pid, signal.SIGSTOP)
+    assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
+    sleeper.kill()
+    ended(sleeper)
+    assert exit_status(sleeper.pid) == -signal.SIGKILL
+    assert state_of(gone_pid()) == ""
+    assert exit_status(gone_pid()) is None
+
+
+@pytest.mark.parametrize("status", [0, 3, 255])
+def test_a_zombies_exit_status_is_read_from_proc(status: int) -> None:
+    process = subprocess.Popen(["sh", "-c", f"exit {status}"])
+    try:
+        ended(process)
+        assert exit_status(process.pid) == status
+    finally:
+        process.wait()
+
+
+def test_who_a_process_runs_as_and_its_oom_score_adj(sleeper: subprocess.Popen[bytes]) -> None:
+    assert owner(sleeper.pid) == os.getuid()
+    assert owner(gone_pid()) == -1
+    assert oom_score_adj(sleeper.pid) == "0"
+    with open(f"/proc/{sleeper.pid}/oom_score_adj", "w") as f:
+        f.write("250")
+    assert oom_score_adj(sleeper.pid) == "250"
+    assert oom_score_adj(gone_pid()) == ""
+
+
+def test_signals_pending_for_the_thread_and_for_the_process_are_both_read() -> None:
+    process = subprocess.Popen([sys.executable, "-c", BLOCKS_SIGNALS], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+        assert pending_signals(process.pid) == bit(signal.SIGUSR2)
+        os.kill(process.pid, signal.SIGUSR1)
+        assert waited(lambda: pending_signals(process.pid) != bit(signal.SIGUSR2),
+                      PATIENCE_SECONDS)
+        assert pending_signals(process.pid) == bit(signal.SIGUSR1) | bit(signal.SIGUSR2)
+    finally:
+        process.kill()
+        process.communicate()
+    assert pending_signals(gone_pid()) == -1
+
+
+def test_a_process_ending_is_seen_through_its_pidfd(sleeper: subprocess.Popen[bytes]) -> None:
+    pidfd = os.pidfd_open(sleeper.pid)
+    try:
+        assert wait_for_end(pidfd, 0.05) is False
+        sleeper.kill()
+        assert wait_for_end(pidfd, PATIENCE_SECONDS) is True
+    finally:
+        os.close(pidfd)
+
+
+class Held:
+    """A warm process stopped as during a case, and a case's process that has ended."""
+
+    def __init__(self, case_status: int = 0) -> None:
+        self.warm = subprocess.Popen(["sleep", "600"])
+        self.case = subprocess.Popen(["sh", "-c", f"exit {case_status}"])
+        os.kill(self.warm.pid, signal.SIGSTOP)
+        assert waited(lambda: state_of(self.warm.pid) == "T", PATIENCE_SECONDS)
+        ended(self.case)
+        self.fork = CaseFork(self.case.pid, {self.warm.pid}, {self.warm.pid},
+                             {self.warm.pid: oom_score_adj(self.warm.pid)})
+
+    def close(self) -> None:
+        for process in (self.warm, self.case):
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def held() -> Iterator[Held]:
+    it = Held()
+    yield it
+    it.close()
+
+
+def test_a_case_that_touched_nothing_and_ended_cleanly_passes(held: Held) -> None:
+    assert case_ended(held.fork) == ""
+
+
+def test_a_case_whose_process_ended_with_a_status_is_refused() -> None:
+    it = Held(case_status=7)
+    try:
+        assert case_ended(it.fork) == ("the case's process did not end cleanly after "
+                                       "findSecretWord returned: the process exited with "
+                                       "status 7")
+    finally:
+        it.close()
+
+
+def test_a_case_whose_process_has_not_ended_is_refused(held: Held,
+                                                       sleeper: subprocess.Popen[bytes]) -> None:
+    held.fork.pid = sleeper.pid
+    assert case_ended(held.fork) == "the case's process did not end after findSecretWord returned"
+
+
+def test_a_case_whose_process_was_reaped_by_another_is_refused(held: Held) -> None:
+    held.case.wait()
+    assert case_ended(held.fork) == ("the case's process was reaped by another before the "
+                                     "judge saw how it ended")
+
+
+def test_a_case_that_set_a_warm_process_running_is_refused(held: Held) -> None:
+    os.kill(held.warm.pid, signal.SIGCONT)
+    assert waited(lambda: state_of(held.warm.pid) != "T", PATIENCE_SECONDS)
+    assert case_ended(held.fork) == ("the case's process set a warm process running again, or "
+                                     "ended one")
+
+
+def test_a_case_that_signalled_a_warm_process_is_refused(held: Held) -> None:
+    os.kill(held.warm.pid, signal.SIGCHLD)  # what any child's end sends: allowed
+    assert case_ended(held.fork) == ""
+    os.kill(held.warm.pid, signal.SIGUSR1)
+    assert waited(lambda: pending_signals(held.warm.pid) & bit(signal.SIGUSR1) != 0,
+                  PATIENCE_SECONDS)
+    assert case_ended(held.fork) == "the case's process sent a signal to a warm process"
+
+
+def test_a_case_that_changed_a_warm_processs_oom_score_is_refused(held: Held) -> None:
+    with open(f"/proc/{held.warm.pid}/oom_score_adj", "w") as f:
+        f.write("1")
+    assert case_ended(held.fork) == "the case's process changed a warm process's oom_score_adj"
+
+
+def test_a_folder_is_out_of_the_workers_reach_only_if_not_its_own_nor_writable_by_others(
+        tmp_path: Path) -> None:
+    for mode, reach in [(0o755, True), (0o775, False), (0o757, False), (0o777, False)]:
+        tmp_path.chmod(mode)
+        assert out_of_reach(tmp_path.stat(), worker=os.getuid() + 1) is reach, oct(mode)
+    tmp_path.chmod(0o755)
+    assert out_of_reach(tmp_path.stat(), worker=os.getuid()) is False
+
+
+@pytest.fixture
+def private(tmp_path: Path) -> tuple[Path, Path]:
+    """A private directory with files, folders and links, and a folder outside it."""
+    private, outside = tmp_path / "private", tmp_path / "outside"
+    (private / "a" / "b").mkdir(parents=True)
+    (private / "c").mkdir()
+    (private / "a" / "b" / "note").write_text("secret")
+    (private / "file").write_text("x")
+    outside.mkdir()
+    (outside / "keep.txt").write_text("not the solution's to remove")
+    (private / "to_a_folder").symlink_to(outside)
+    (private / "a" / "to_a_file").symlink_to(outside / "keep.txt")
+    return private, outside
+
+
+def test_a_private_directory_is_emptied_and_links_are_removed_not_followed(
+        private: tuple[Path, Path]) -> None:
+    inside, outside = private
+    assert empty_from_outside(os.getpid(), [str(inside)]) == ""
+    assert list(inside.iterdir()) == []
+    assert (outside / "keep.txt").read_text() == "not the solution's to remove"
+
+
+def test_what_vanishes_while_the_judge_empties_a_directory_is_no_error(
+        private: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process of the sandbox may remove a file or folder meanwhile: the rest still goes."""
+    inside, _ = private
+    real_scandir, real_rmdir = os.scandir, os.rmdir
+
+    def scandir(path: str) -> list[os.DirEntry[str]]:
+        entries = sorted(real_scandir(path), key=lambda e: e.name)
+        if entries and not entries[0].is_dir(follow_symlinks=False):
+            os.unlink(entries[0].path)  # listed, then gone before the judge reaches it
+        return entries
+
+    def rmdir(path: str) -> None:
+        if path.endswith("/c"):
+            real_rmdir(path)  # gone before the judge removes it
+        real_rmdir(path)
+
+    monkeypatch.setattr(forks.os, "scandir", scandir)
+    monkeypatch.setattr(forks.os, "rmdir", rmdir)
+    assert empty_from_outside(os.getpid(), [str(inside)]) == ""
+    assert list(inside.iterdir()) == []
+
+
+def test_what_the_judge_cannot_see_or_remove_is_said(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    assert empty_from_outside(os.getpid(), [str(tmp_path / "absent")]) == (
+        f"the judge could not see {tmp_path / 'absent'} to empty it")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "f").write_text("")
+
+    def refuse(path: str) -> None:
+        raise PermissionError(path)
+
+    monkeypatch.setattr(forks.os, "unlink", refuse)
+    assert empty_from_outside(os.getpid(), [str(tmp_path)]) == (
+        f"a file in {tmp_path} that the judge could not remove")
+    monkeypatch.undo()
+    monkeypatch.setattr(forks.os, "rmdir", refuse)
+    assert empty_from_outside(os.getpid(), [str(tmp_path)]) == (
+        f"a file in {tmp_path} that the judge could not remove")
+
+
+def test_a_mount_point_and_the_folders_to_it_stay_when_out_of_reach(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder whose entry lies on another device is a mount point: left, with its parents,
+    when the worker could not change them; else refused."""
+    mounted = tmp_path / "toolchain" / "mount"
+    mounted.mkdir(parents=True)
+    (tmp_path / "toolchain" / "left").write_text("")
+    device = tmp_path.stat().st_dev
+    real_stat = os.DirEntry.stat
+
+    class Entry:
+        def __init__(self, entry: os.DirEntry[str]) -> None:
+            self.entry, self.path = entry, entry.path
+
+        def stat(self, follow_symlinks: bool = True) -> os.stat_result:
+            found = real_stat(self.entry, follow_symlinks=follow_symlinks)
+            if self.path.endswith(str(mounted)):  # seen through /proc/PID/root
+                values = list(found)
+                values[stat.ST_DEV] = device + 1
+                return os.stat_result(values)
+            return found
+
+    real_scandir = os.scandir
+    monkeypatch.setattr(forks.os, "scandir", lambda p: [Entry(e) for e in real_scandir(p)])
+    monkeypatch.setattr(forks, "owner", lambda pid: os.getuid() + 1)  # the worker: not root
+    (tmp_path / "toolchain").chmod(0o755)
+    assert empty_from_outside(os.getpid(), [str(tmp_path)]) == ""
+    assert mounted.is_dir() and not (tmp_path / "toolchain" / "left").exists()
+    monkeypatch.setattr(forks, "owner", lambda pid: os.getuid())  # the worker owns them
+    assert empty_from_outside(os.getpid(), [str(tmp_path)]) == (
+        f"a folder in {tmp_path} that the judge could not remove")
