@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from judge.master import FixedSecret, Master
+from judge.run import inprocess
 from judge.run.inprocess import InProcessRunner
 
 WORDS = ("acckzz", "ccbazz", "eiowzz", "abcczz")
@@ -34,6 +37,25 @@ def test_a_game_that_returns_is_left_to_the_master(tmp_path: Path) -> None:
     assert (outcome.verdict, outcome.detail, outcome.stopped) == (None, "", False)
     assert outcome.seconds > 0.0  # set, however short the game
     assert [w for w, _ in played.transcript] == list(WORDS)
+
+
+def test_the_game_is_timed_by_the_performance_counter(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter([100.0, 100.25])
+    monkeypatch.setattr(inprocess.time, "perf_counter", lambda: next(ticks))
+    solution = runner(tmp_path, "class Solution:\n def findSecretWord(self, words, master):\n"
+                                "  pass\n")
+    assert solution.play(master(), None).seconds == 0.25
+
+
+def test_a_solution_may_name_master_as_leetcodes_template_does(tmp_path: Path) -> None:
+    solution = runner(tmp_path, "class Solution:\n"
+                                " def findSecretWord(self, words: List[str], master: Master):\n"
+                                "  assert isinstance(master, Master)\n"
+                                "  master.guess(words[1])\n")
+    played = master()
+    assert solution.play(played, None).verdict is None
+    assert played.found
 
 
 def test_a_file_that_does_not_load_is_a_compile_error_at_every_case(tmp_path: Path) -> None:

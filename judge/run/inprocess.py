@@ -17,12 +17,11 @@ from judge.result import Outcome
 
 class InProcessRunner:
     def __init__(self, solution: Path) -> None:
-        self._class: type | None = None
-        self._load_error = ""
+        self._class: type | LoadError
         try:
             self._class = load_solution_class(str(solution), Master)
         except LoadError as e:
-            self._load_error = str(e)
+            self._class = e
 
     def __enter__(self) -> InProcessRunner:
         return self
@@ -36,8 +35,8 @@ class InProcessRunner:
         yield
 
     def play(self, master: Master, seed: int | None) -> Outcome:
-        if self._class is None:
-            return Outcome("CE", self._load_error)
+        if isinstance(self._class, LoadError):
+            return Outcome("CE", str(self._class))
         if seed is not None:
             random.seed(seed)
         start = time.perf_counter()
