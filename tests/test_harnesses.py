@@ -117,7 +117,7 @@ def test_the_cpp_build_compiles_as_leetcode_does(tools: dict[str, str | None],
                                                  tmp_path: Path) -> None:
     solution = tmp_path / "s.cpp"
     solution.write_bytes(b"class Solution {};")
-    build = cpp.CPP.build(solution)
+    build = cpp.CPP.build(solution, "leetcode")
     assert build is not None
     assert build.steps == (("/opt/bin/g++", "-std=gnu++17", "-O2", "-pipe", "-o", "program",
                             "entry.cpp", "harness.cpp"),)
@@ -138,8 +138,9 @@ def test_the_cpp_program_is_shown_and_given_its_channel() -> None:
     assert launch.argv == (Mounted(built / "program", "/submission/program"), "7", "9", "256",
                            "wc2022")
     assert launch.env == {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
-    with pytest.raises(ValueError, match="must be built"):
+    with pytest.raises(ValueError) as raised:
         cpp.CPP.launch(SOLUTION, "leetcode", CHANNEL, 256, None)
+    assert str(raised.value) == "a C++ submission must be built before it is launched"
     assert cpp.CPP.out_of_memory("terminate called after throwing std::bad_alloc") is False
     assert cpp.CPP.split_stack_dump("out\n", SOLUTION) == ("out\n", [])
 
@@ -150,10 +151,38 @@ def test_the_python_worker_runs_alone_on_the_base_interpreter() -> None:
         os.path.realpath(getattr(sys, "_base_executable", sys.executable)), "-s", "-S", "-P",
         Mounted(python.WORKER_FILE, "/judge/worker.py"),
         Mounted(Path("s.py").resolve(), "/submission/solution.py"), "7", "9", "512", "leetcode")
+    assert launch.env == python.worker_environment(5)
+    assert launch.env["PYTHONHASHSEED"] == "5"
     assert launch.toolchain[:2] == (os.path.realpath(sys.base_prefix),
                                     str(python.package_links()))
-    assert python.PYTHON.build(Path("s.py")) is None
+    assert python.PYTHON.build(Path("s.py"), "wc2022") is None
     assert python.PYTHON.out_of_memory("MemoryError") is False
+
+
+def test_the_base_interpreter_is_found_from_a_virtual_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "_base_executable", "/opt/base/python3", raising=False)
+    monkeypatch.setattr(sys, "executable", "/opt/venv/bin/python3")
+    assert python.python_executable() == "/opt/base/python3"
+    monkeypatch.delattr(sys, "_base_executable")  # an interpreter that does not say
+    assert python.python_executable() == "/opt/venv/bin/python3"
+
+
+def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | None],
+                                                        tmp_path: Path) -> None:
+    """missing() says so first; a build or launch made anyway names the program, so that the
+    error says which one could not be run."""
+    for name in ("g++", "node", "java", "javac", "kotlinc"):
+        tools[name] = None
+    solution = tmp_path / "s.cpp"
+    solution.write_text("")
+    build = cpp.CPP.build(solution, "leetcode")
+    assert build is not None and build.steps[0][0] == "g++"
+    assert javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None).argv[0] == (
+        "node")
+    kotlin = java.KOTLIN.build(solution, "leetcode")
+    assert kotlin is not None and [s[0] for s in kotlin.steps] == ["javac", "kotlinc"]
+    assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
 
 def test_the_python_worker_gets_leetcodes_packages_and_nothing_else() -> None:
@@ -174,7 +203,7 @@ def test_a_package_with_bundled_libraries_brings_them(tmp_path: Path,
         if ".libs" not in name:
             (tmp_path / name / "__init__.py").write_text("")
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert python.installed_package_paths(("bundles", "plain", "absent_package", "os")) == [
+    assert python.installed_package_paths(("absent_package", "bundles", "os", "plain")) == [
         tmp_path / "bundles", tmp_path / "bundles.libs", tmp_path / "plain"]
 
 
@@ -219,7 +248,7 @@ def test_the_java_build_prefixes_leetcodes_imports_on_the_first_line(
         tools: dict[str, str | None], tmp_path: Path) -> None:
     solution = tmp_path / "Solution.java"
     solution.write_bytes(b"class Solution {}\n")
-    build = java.JAVA.build(solution)
+    build = java.JAVA.build(solution, "leetcode")
     assert build is not None
     assert build.files["Solution.java"] == (java.JAVA_IMPORTS.encode() + b"class Solution {}\n")
     assert b"\n" not in java.JAVA_IMPORTS.encode()  # the submission's line numbers stay its own
@@ -237,7 +266,7 @@ def test_the_kotlin_build_compiles_the_judges_classes_first(tools: dict[str, str
                                                              tmp_path: Path) -> None:
     solution = tmp_path / "s.kt"
     solution.write_bytes(b"class Solution")
-    build = java.KOTLIN.build(solution)
+    build = java.KOTLIN.build(solution, "leetcode")
     assert build is not None
     assert build.files["solution.kt"] == b"class Solution"
     assert build.steps[1] == ("/opt/bin/kotlinc", *java.COMPILER_OPTIONS, "-nowarn", "-cp",
@@ -259,8 +288,10 @@ def test_a_jvm_program_runs_with_its_heap_capped_and_a_quick_start(
     unlimited = java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, built)
     assert unlimited.argv[1:3] == ("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
     assert unlimited.argv[-5] == "/cache/k/classes"
-    with pytest.raises(ValueError, match="must be built"):
+    with pytest.raises(ValueError) as raised:
         java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 300, None)
+    assert str(raised.value) == "a JVM submission must be built before it is launched"
+    assert java.jvm_options(1)[0] == "-Xmx1m"  # any limit at all caps the heap
 
 
 def test_the_jvms_configuration_linked_from_etc_is_shown(tmp_path: Path) -> None:
@@ -294,6 +325,17 @@ def test_a_jvm_stack_dump_is_cut_out_and_its_frames_in_the_solution_kept() -> No
     assert java.JAVA.split_stack_dump(at_end, SOLUTION) == ("", [Frame(12, "spin")])
 
 
+def test_a_jvm_stack_dump_ends_at_its_first_line_that_is_not_a_frame() -> None:
+    title = java.DUMP_TITLE + "\n"
+    frame = "\tat Solution.spin(Solution.java:12)\n"
+    assert java.JAVA.split_stack_dump(title + "printed\nrest\n", SOLUTION) == (
+        "printed\nrest\n", [])
+    assert java.JAVA.split_stack_dump(title + frame + "rest\n", SOLUTION) == (
+        "rest\n", [Frame(12, "spin")])
+    assert java.JAVA.split_stack_dump(title + frame * 3 + "rest\n", SOLUTION) == (
+        "rest\n", [Frame(12, "spin")] * 3)
+
+
 def test_a_jvm_failing_outside_the_heap_is_out_of_memory() -> None:
     assert java.JAVA.out_of_memory("Exception java.lang.OutOfMemoryError: Metaspace")
     assert not java.JAVA.out_of_memory("java.lang.StackOverflowError")
@@ -314,6 +356,8 @@ def test_node_runs_the_harness_with_its_heap_capped_and_its_seed(
     # V8 refuses a seed of 0: it means "none".
     assert javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, 2**31,
                                         ).argv[1] == "--random-seed=1"
+    least = javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 1, None)
+    assert least.argv[1] == "--max-old-space-size=1"
     unseeded = javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None)
     assert unseeded.argv[1] == Mounted(javascript.HARNESS_FILE, "/judge/harness.js")
 
@@ -335,7 +379,7 @@ def test_v8s_heap_report_is_out_of_memory() -> None:
     assert javascript.JAVASCRIPT.out_of_memory(
         "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory")
     assert not javascript.JAVASCRIPT.out_of_memory("RangeError: Maximum call stack size")
-    assert javascript.JAVASCRIPT.build(Path("s.js")) is None
+    assert javascript.JAVASCRIPT.build(Path("s.js"), "leetcode") is None
     assert javascript.JAVASCRIPT.split_stack_dump("x", SOLUTION) == ("x", [])
 
 

@@ -103,7 +103,7 @@ class Harness(Protocol):
         and how to get it), or None."""
         ...
 
-    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+    def build(self, solution: Path, game: Game) -> Build | None:
         """How to compile `solution` for `game`, or None for a language that runs its source."""
         ...
 

@@ -164,7 +164,7 @@ def test_printed_output_goes_to_its_own_pipe(start: Any) -> None:
 
 def test_a_file_that_cannot_load_is_reported_once_and_the_harness_exits(
         start: Any, harness: Harness) -> None:
-    build = harness.build(fixture_file(harness, "cannot_load"))
+    build = harness.build(fixture_file(harness, "cannot_load"), "leetcode")
     if build is not None:
         # A compiled language may refuse the file at its build: that is its "ce".
         result = built_program(build, Unconfined())

@@ -36,7 +36,7 @@ class CppHarness:
     def missing(self) -> str | None:
         return None if tool("g++") else install_hint("g++", "g++")
 
-    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+    def build(self, solution: Path, game: Game) -> Build | None:
         compiler = tool("g++") or "g++"
         if game == "wc2022":
             # A contest submission brings its own includes (the seed's does); word.h is there

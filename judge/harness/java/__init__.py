@@ -77,7 +77,7 @@ class JvmHarness:
     def _classpath(self, classes: str) -> str:
         return ":".join((classes, *self.runtime))
 
-    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+    def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
         files = source_files(HERE, "Master.java", "Harness.java")
         source = solution.read_bytes()

@@ -38,7 +38,7 @@ class JavaScriptHarness:
     def missing(self) -> str | None:
         return None if tool("node") else install_hint("node", "nodejs")
 
-    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+    def build(self, solution: Path, game: Game) -> Build | None:
         return None
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,

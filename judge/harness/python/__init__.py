@@ -92,7 +92,7 @@ class PythonHarness:
     def missing(self) -> str | None:
         return None  # the judge's own interpreter runs it
 
-    def build(self, solution: Path, game: Game = "leetcode") -> Build | None:
+    def build(self, solution: Path, game: Game) -> Build | None:
         return None
 
     def out_of_memory(self, output: str) -> bool:
