@@ -170,6 +170,10 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.session.x_where_it_was__mutmut_8": _CODEC,
     "judge.run.session.x_where_it_was__mutmut_3": _DEFAULT_TEXT,
     "judge.run.session.x_where_it_was__mutmut_5": _DEFAULT_TEXT,
+    **{f"judge.harness.registry.x_harness_for__mutmut_{n}":
+       "the separator between the games a refused harness serves: a harness is refused only for "
+       "a game it does not serve, so it serves one of the two games, and no separator is shown"
+       for n in (23, 24)},
     "judge.run.limits.xǁClockǁ__init____mutmut_10":
         "the CPU zero of a clock without a CPU limit, which never reads CPU time",
     "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":

@@ -182,6 +182,7 @@ def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | N
         "node")
     kotlin = java.KOTLIN.build(solution, "leetcode")
     assert kotlin is not None and [s[0] for s in kotlin.steps] == ["javac", "kotlinc"]
+    assert kotlin.versions == "javac 1.0"  # no version of a compiler that is not there
     assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
 
