@@ -174,6 +174,13 @@ EQUIVALENT: dict[str, str] = {
        "the separator between the games a refused harness serves: a harness is refused only for "
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
        for n in (23, 24)},
+    "judge.run.forks.x_empty_from_outside__mutmut_13":
+        "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
+        "false",
+    "judge.run.forks.x_shared_with_forks__mutmut_45":
+        "a descriptor's flags read in base 10 instead of 8: the access mode is their lowest two "
+        "bits, and no Linux open flag sits in the second octal digit, so the last two decimal "
+        "digits leave the same two bits",
     "judge.run.limits.xǁClockǁ__init____mutmut_10":
         "the CPU zero of a clock without a CPU limit, which never reads CPU time",
     "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":

@@ -233,12 +233,13 @@ def test_what_vanishes_while_the_judge_empties_a_directory_is_no_error(
 
     def scandir(path: str) -> list[os.DirEntry[str]]:
         entries = sorted(real_scandir(path), key=lambda e: e.name)
-        if entries and not entries[0].is_dir(follow_symlinks=False):
-            os.unlink(entries[0].path)  # listed, then gone before the judge reaches it
+        files = [e for e in entries if not e.is_dir(follow_symlinks=False)]
+        if len(files) > 1:
+            os.unlink(files[0].path)  # listed, then gone before the judge reaches it
         return entries
 
     def rmdir(path: str) -> None:
-        if path.endswith("/c"):
+        if path.endswith("/a/b"):  # the first folder removed: others come after it
             real_rmdir(path)  # gone before the judge removes it
         real_rmdir(path)
 
@@ -298,3 +299,98 @@ def test_a_mount_point_and_the_folders_to_it_stay_when_out_of_reach(
     monkeypatch.setattr(forks, "owner", lambda pid: os.getuid())  # the worker owns them
     assert empty_from_outside(os.getpid(), [str(tmp_path)]) == (
         f"a folder in {tmp_path} that the judge could not remove")
+
+
+# A process holding one kind of thing a fork would share, then waiting: what it holds is
+# read from outside, as the judge reads a case's fork.
+HOLDS = r"""
+import mmap, os, sys, threading, time
+kind, path = sys.argv[1], sys.argv[2]
+held = []
+if kind == "threads":
+    for _ in range(int(path)):
+        threading.Thread(target=time.sleep, args=(600,), daemon=True).start()
+elif kind == "mapping":
+    with open(path, "wb") as f:
+        f.write(b"\0" * 4096)
+    f = open(path, "r+b")
+    held.append(mmap.mmap(f.fileno(), 4096))
+    f.close()
+elif kind == "anonymous mapping":
+    held.append(mmap.mmap(-1, 4096))
+elif kind == "private mapping":
+    held.append(mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE))
+elif kind == "read end":
+    r, w = os.pipe()
+    os.close(w)
+    os.dup2(r, 9)  # above the descriptors the judge names as the fork's own
+    os.close(r)
+elif kind.startswith("file for"):
+    fd = os.open(path, os.O_RDONLY if kind.endswith("reading") else os.O_WRONLY | os.O_APPEND)
+    os.dup2(fd, 9)
+    os.close(fd)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def holding(kind: str, path: str = "") -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([sys.executable, "-c", HOLDS, kind, path],
+                               stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, close_fds=True)
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    return process
+
+
+def shared_by(kind: str, path: str = "", own: tuple[int, ...] = (0, 1, 2)) -> str:
+    process = holding(kind, path)
+    try:
+        return forks.shared_with_forks(process.pid, own)
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def test_threads_beside_a_case_are_shared_and_counted() -> None:
+    assert shared_by("threads", "1") == "another thread, running beside every case"
+    assert shared_by("threads", "2") == "2 other threads, running beside every case"
+    assert shared_by("threads", "0") == ""
+
+
+def test_a_writable_shared_mapping_is_named_by_its_file(tmp_path: Path) -> None:
+    board = tmp_path / "a board with spaces"
+    assert shared_by("mapping", str(board)) == f"a writable shared memory mapping ({board})"
+    assert shared_by("anonymous mapping") == (
+        "a writable shared memory mapping (/dev/zero (deleted))")
+    assert shared_by("private mapping") == ""
+
+
+def test_any_end_of_a_pipe_is_shared_and_a_file_only_when_writable(tmp_path: Path) -> None:
+    assert shared_by("read end").startswith("an open file descriptor (pipe:[")
+    notes = tmp_path / "notes"
+    notes.write_text("")
+    assert shared_by("file for reading", str(notes)) == ""
+    assert shared_by("file for writing", str(notes)) == f"an open file descriptor ({notes})"
+    # The fork's own descriptors are passed over, and the ones after them still read.
+    assert shared_by("read end", own=(0, 1, 2, 3)).startswith("an open file descriptor (pipe:")
+    assert shared_by("read end", own=(0, 1, 2, 9)) == ""
+
+
+def test_a_descriptor_closed_while_the_judge_reads_is_passed_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real_readlink = os.readlink
+    closed: list[str] = []
+
+    def readlink(path: str) -> str:
+        if not closed and "/fd/" in path:
+            closed.append(path)
+            raise FileNotFoundError(path)
+        return real_readlink(path)
+
+    monkeypatch.setattr(forks.os, "readlink", readlink)
+    assert shared_by("read end", own=()).startswith("an open file descriptor (pipe:")
+    assert closed and closed[0].endswith("/fd/0")
+
+
+def test_a_process_gone_cannot_be_read() -> None:
+    assert forks.shared_with_forks(gone_pid(), ()) == (
+        "a process whose state the judge could not read")

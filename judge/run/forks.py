@@ -108,7 +108,8 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
         others = "another thread" if threads == 2 else f"{threads - 1} other threads"
         return f"{others}, running beside every case"
     if shared:
-        return f"a writable shared memory mapping ({' '.join(shared[0][5:]) or 'anonymous'})"
+        # Every shared mapping names its file: anonymous memory shows as /dev/zero (deleted).
+        return f"a writable shared memory mapping ({' '.join(shared[0][5:])})"
     own = set(own_fds)
     for fd in sorted(int(n) for n in fds):
         if fd in own:
