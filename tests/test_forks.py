@@ -22,6 +22,15 @@ WRITES = ("touch /tmp/note; mkdir -p /tmp/d/e; touch /tmp/d/e/f {toolchain}/../l
           "kill -STOP $$")
 
 
+@pytest.fixture(autouse=True)
+def in_a_folder_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests remove files: a mutant that loses a path (make mutation) then walks the
+    current directory, which is kept the test's own (one removed mutmut's own files)."""
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)
+
+
 def sandboxed(toolchain: Path, as_worker: bool) -> Iterator[int]:
     """A shell in a worker's sandbox, with a toolchain under /tmp (as a virtual environment
     made there is shown), stopped once it has written to its /tmp: its pid, as the judge
