@@ -204,6 +204,9 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁWorkerǁkill__mutmut_5": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_2": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_4": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_49":
+        "what is kept of a line too long to be a message: a garbled message ends the worker "
+        "(the runner and P8079's matches both retire it), and nothing more is read from it",
     "judge.run.process.xǁWorkerǁ__init____mutmut_13":
         "mode 0o667 instead of 0o666 on a pipe: execute permission means nothing for a pipe",
     "judge.run.process.xǁWorkerǁ__init____mutmut_56":

@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,10 @@ from judge.run.process import (
     Command,
     OutputDrain,
     Worker,
+    children_of,
+    descendants,
     exit_description,
+    signal_all,
 )
 
 # A loop that uses the CPU seconds given as its argument.
@@ -406,3 +410,49 @@ def test_a_worker_starts_alone_in_its_session_with_the_environment_it_is_given()
 def test_a_message_to_a_worker_that_has_gone_is_not_a_time_out(worker: Worker) -> None:
     assert ask(worker, exit=0) == {}
     assert worker.send({"print": "x" * 200_000})  # the next receive says how it ended
+
+
+# Two threads, each with a child of its own: /proc lists a thread's children under it.
+TWO_THREADS_WITH_CHILDREN = """
+import subprocess, threading, time
+started = threading.Barrier(3)
+def branch():
+    subprocess.Popen(["sleep", "600"])
+    started.wait()
+    time.sleep(600)
+for _ in range(2):
+    threading.Thread(target=branch, daemon=True).start()
+started.wait()
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_thread_gone_while_its_children_are_listed_hides_no_other_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    from judge.run import process as processes
+
+    parent = subprocess.Popen([sys.executable, "-c", TWO_THREADS_WITH_CHILDREN],
+                              stdout=subprocess.PIPE)
+    try:
+        assert parent.stdout is not None and parent.stdout.readline() == b"ready\n"
+        every = children_of(parent.pid)
+        assert len(every) == 2
+        lost: list[str] = []
+
+        def open_children(path: str) -> Any:
+            if not lost:  # the first thread listed ends before its list is read
+                lost.append(path)
+                raise FileNotFoundError(path)
+            return open(path)
+
+        monkeypatch.setattr(processes, "open", open_children, raising=False)
+        found = children_of(parent.pid)
+        assert lost and found and found <= every
+        lost_children = Path(lost[0]).read_text().split()
+        assert len(found) == 2 - len(lost_children)
+    finally:
+        signal_all(descendants(parent.pid) | {parent.pid}, signal.SIGKILL)
+        parent.communicate()
