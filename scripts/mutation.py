@@ -68,7 +68,9 @@ GROUPS = (
               "[remembers_in_tmp.py]",
           )))),
     Group("process", ("judge/run/process.py",),
-          ("tests/test_process.py",
+          # and the runner's real workers, whose forks are checked against the channel's
+          # descriptors the worker keeps
+          ("tests/test_process.py", "tests/test_session_workers.py",
            "tests/test_time_limits.py::test_cpu_time_of_a_process_tree_is_read_from_proc")),
     Group("limits", ("judge/run/limits.py",),
           ("tests/test_memory_limits.py",
@@ -150,6 +152,9 @@ _MAY_SIGNAL = ("PermissionError cannot arise: the judge signals only its workers
 _WIDER_COUNT = ("another type for the solver's counts, as wide as they need or wider (None: "
                 "int64 or float64): the same values")
 _SPARE_ROOM = "room to spare in an internal buffer: the part read is the same"
+_NOT_STDIN = ("descriptor 0 is the judge's standard input, never a pipe it made for a worker, so "
+              "'>= 0' and '> 0' tell the same descriptors apart")
+_CLOSED_MARK = "-2 instead of -1 for a closed pipe: any negative number reads as closed"
 _DEADLINE_CHECK = ("the deadline is read at another call, or a moment later: a search still "
                    "stops once the time is up, as the time-limit tests check")
 EQUIVALENT: dict[str, str] = {
@@ -204,6 +209,20 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁWorkerǁkill__mutmut_5": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_2": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_4": _MAY_SIGNAL,
+    **{f"judge.run.process.xǁ{name}__mutmut_{n}": _NOT_STDIN
+       for name, n in (("OutputDrainǁpump", 1), ("OutputDrainǁpump", 2), ("OutputDrainǁclose", 1),
+                       ("OutputDrainǁclose", 2), ("Workerǁclose_requests", 1),
+                       ("Workerǁclose_requests", 2))},
+    **{f"judge.run.process.xǁ{name}__mutmut_{n}": _CLOSED_MARK
+       for name, n in (("OutputDrainǁclose", 7), ("Workerǁkill", 21),
+                       ("Workerǁclose_requests", 7))},
+    "judge.run.process.xǁOutputDrainǁpump__mutmut_8": _SPARE_ROOM,
+    "judge.run.process.xǁOutputDrainǁpump__mutmut_9":
+        "None instead of b'' for a pipe that failed to read: both are false, and the pipe is "
+        "closed as at its end",
+    "judge.run.process.xǁWorkerǁ__init____mutmut_52":
+        "descriptor 0 left out of the fork's own: the worker's standard input is /dev/null, "
+        "open for reading only, which the check passes whether it is listed or not",
     "judge.run.process.xǁWorkerǁreceive__mutmut_49":
         "what is kept of a line too long to be a message: a garbled message ends the worker "
         "(the runner and P8079's matches both retire it), and nothing more is read from it",

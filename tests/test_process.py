@@ -456,3 +456,66 @@ def test_a_thread_gone_while_its_children_are_listed_hides_no_other_thread(
     finally:
         signal_all(descendants(parent.pid) | {parent.pid}, signal.SIGKILL)
         parent.communicate()
+
+
+def test_a_worker_whose_command_cannot_be_made_is_a_judge_error() -> None:
+    from judge.run.process import JudgeError
+
+    def unmakeable(channel: Channel) -> Command:
+        raise PermissionError("the toolchain's directory cannot be read")
+
+    with pytest.raises(JudgeError, match="cannot start the worker: the toolchain's"):
+        Worker(unmakeable, output_bytes=100)
+
+
+def test_descriptors_closed_already_are_closed_again_quietly(worker: Worker) -> None:
+    read, write = os.pipe()
+    os.close(read)
+    Command(["true"], {}, pass_fds=(read,)).close()
+    os.close(write)
+    read, write = os.pipe()
+    drain = OutputDrain(read, limit=10)
+    os.close(write)
+    os.close(read)
+    drain.close()
+    assert not drain.open
+    os.close(worker._to_worker)
+    worker.close_requests()
+    os.close(worker._from_worker)
+    worker.kill()
+
+
+def test_closing_twice_leaves_the_judges_own_descriptors_alone(worker: Worker) -> None:
+    """A closed pipe is marked so: closing again must not close whatever descriptor the
+    judge's standard input or output has become."""
+    before = [os.fstat(fd).st_ino for fd in (0, 1, 2)]
+    worker.close_requests()
+    worker.close_requests()
+    worker.kill()
+    worker.kill()
+    worker.output.close()
+    assert [os.fstat(fd).st_ino for fd in (0, 1, 2)] == before
+
+
+def test_a_pipe_that_fails_to_read_is_closed_like_one_at_its_end(tmp_path: Path) -> None:
+    drain = OutputDrain(os.open(tmp_path, os.O_RDONLY), limit=10)  # read() fails: a folder
+    assert drain.take() == ""
+    assert not drain.open
+
+
+def test_processes_started_while_the_tree_is_stopped_are_stopped_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk goes on until a look finds no process it has not stopped: a process forked
+    just before its parent stopped is found by the next look."""
+    from types import SimpleNamespace
+
+    from judge.run import process as processes
+
+    looks = iter([{11, 12}, {11, 12, 13}] + [{11, 12, 13}] * 50)
+    stopped: list[set[int]] = []
+    monkeypatch.setattr(processes, "descendants", lambda pid: next(looks))
+    monkeypatch.setattr(processes, "signal_all", lambda pids, signum: stopped.append(set(pids)))
+    worker = SimpleNamespace(process=SimpleNamespace(pid=10),
+                             memory=SimpleNamespace(members=lambda: {14}))
+    assert Worker._stopped_descendants(worker) == {11, 12, 13, 14}  # type: ignore[arg-type]
+    assert stopped == [{11, 12, 14}, {13}]
