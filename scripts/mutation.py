@@ -179,6 +179,7 @@ EQUIVALENT: dict[str, str] = {
        "the separator between the games a refused harness serves: a harness is refused only for "
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
        for n in (23, 24)},
+    "judge.run.build.x_failure__mutmut_7": _CODEC,
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",

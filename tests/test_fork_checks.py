@@ -403,3 +403,86 @@ def test_a_descriptor_closed_while_the_judge_reads_is_passed_over(
 def test_a_process_gone_cannot_be_read() -> None:
     assert forks.shared_with_forks(gone_pid(), ()) == (
         "a process whose state the judge could not read")
+
+
+def test_a_signal_reaches_every_process_named_after_one_gone(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    forks.signal_each([gone_pid(), sleeper.pid], signal.SIGSTOP)
+    assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
+
+
+def briefly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's waits for a fork cut to a tenth of a second: the tests wait for what
+    never comes."""
+    real = forks.waited
+    monkeypatch.setattr(forks, "waited", lambda condition, seconds=0.1: real(condition, 0.1))
+
+
+def test_the_case_fork_is_the_warm_processs_only_child(
+        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
+    briefly(monkeypatch)
+    alone = subprocess.Popen(["sh", "-c", "sleep 600 & wait"])
+    try:
+        assert waited(lambda: len(forks.children_of(alone.pid)) == 1, PATIENCE_SECONDS)
+        assert forks.fork_below(alone.pid) == next(iter(forks.children_of(alone.pid)))
+    finally:
+        forks.signal_each(forks.children_of(alone.pid), signal.SIGKILL)
+        alone.kill()
+        alone.wait()
+    two = subprocess.Popen(["sh", "-c", "sleep 600 & sleep 600 & wait"])
+    try:
+        assert waited(lambda: len(forks.children_of(two.pid)) == 2, PATIENCE_SECONDS)
+        assert forks.fork_below(two.pid) == (
+            "the solution's warm process started other processes beside the case's")
+    finally:
+        forks.signal_each(forks.children_of(two.pid), signal.SIGKILL)
+        two.kill()
+        two.wait()
+    assert forks.fork_below(sleeper.pid) == (
+        "the solution's process did not fork for its case in time")
+
+
+def test_a_warm_process_that_will_not_stop_is_let_go(
+        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
+    briefly(monkeypatch)
+    monkeypatch.setattr(forks, "state_of", lambda pid: "D")  # never stopped, as if in I/O
+    case = holding("threads", "0")
+    try:
+        assert forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2)) == (
+            "the solution's warm process could not be stopped during the case")
+    finally:
+        case.kill()
+        case.communicate()
+    monkeypatch.undo()
+    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)  # let go
+
+
+def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    case = holding("read end")
+    try:
+        refused = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+    finally:
+        case.kill()
+        case.communicate()
+    assert isinstance(refused, str)
+    assert refused.startswith("every case's process would share an open file descriptor (pipe:")
+    assert refused.endswith("): one case could leave its secret there for the next, so the "
+                            "judge does not play cases from this state")
+    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
+
+
+def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    case = holding("threads", "0")
+    try:
+        held = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        assert isinstance(held, CaseFork)
+        assert (held.pid, held.warm, held.held) == (case.pid, {sleeper.pid}, {sleeper.pid})
+        assert held.scores == {sleeper.pid: "0"}
+        assert state_of(sleeper.pid) == "T"
+        held.release()
+        assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
+    finally:
+        case.kill()
+        case.communicate()
