@@ -6,7 +6,7 @@ SOLUTION ?= solutions/strongest.py
 CASES ?= cases
 STAMP := $(VENV)/.installed
 
-.PHONY: help venv system-packages node-packages test test-busy quick long grade compare check lint coverage bench fuzz mutation clean \
+.PHONY: help venv system-packages node-packages test test-busy quick long grade compare check lint coverage bench fuzz mutation sample-bugs clean \
 	wc2022-bound cli-reference \
 	benchmark-cases generated-cases handwritten-cases
 
@@ -22,6 +22,7 @@ help:
 	@echo "make bench      timings side by side, JSON too, and docs/benchmarks.md written anew"
 	@echo "make fuzz       long property tests, then fuzzing the seed minimax for fair lists it loses"
 	@echo "make mutation   mutants planted in the code that decides verdicts: the share the tests catch"
+	@echo "make sample-bugs  the bugs of issue #31's sample, planted by hand, each caught by a named test"
 	@echo "make check      the fairness check on every shipped case"
 	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
 	@echo "make cli-reference  write docs/reference/cli.md from the parsers (a test checks it)"
@@ -114,6 +115,10 @@ cli-reference: $(STAMP)
 mutation: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,mutation]'
 	$(PY) scripts/mutation.py $(GROUPS)
+
+# The realistic bugs that once went unnoticed, each planted by hand in a copy: all must be caught.
+sample-bugs: $(STAMP) system-packages node-packages
+	$(PY) scripts/sample_bugs.py $(BUGS)
 
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q tests/test_rules.py tests/test_master.py \
