@@ -445,7 +445,7 @@ class Solver:
 
 
 def best_next_guess(words: Sequence[str], candidates: Sequence[int],
-                    time_limit: float = 1.0) -> tuple[int, int] | None:
+                    time_limit: float) -> tuple[int, int] | None:
     """(guess, worst-case guesses from here) of an optimal play on the remaining candidates,
     every word of the list allowed as a guess; None when the time limit runs out first."""
     solver = Solver(words, time.monotonic() + time_limit)
@@ -453,7 +453,7 @@ def best_next_guess(words: Sequence[str], candidates: Sequence[int],
     if len(candidates) == 1:
         return candidates[0], 1
     try:
-        guesses = 1
+        guesses = 2  # one guess finds one word of two or more, not every one
         while not solver.can_solve(remaining, guesses):
             guesses += 1
     except OutOfTime:
