@@ -152,6 +152,8 @@ _MAY_SIGNAL = ("PermissionError cannot arise: the judge signals only its workers
 _WIDER_COUNT = ("another type for the solver's counts, as wide as they need or wider (None: "
                 "int64 or float64): the same values")
 _SPARE_ROOM = "room to spare in an internal buffer: the part read is the same"
+_LOWEST_BIT = ("x | -x for x & -x: the first is minus the second, and a negative number's "
+               "bit_length is its magnitude's, so the same word is found")
 _NOT_STDIN = ("descriptor 0 is the judge's standard input, never a pipe it made for a worker, so "
               "'>= 0' and '> 0' tell the same descriptors apart")
 _CLOSED_MARK = "-2 instead of -1 for a closed pipe: any negative number reads as closed"
@@ -257,8 +259,8 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.analysis.optimal.xǁSolverǁbounds__mutmut_{n}": _WIDER_COUNT
        for n in (1, 7, 20, 22, 35, 37, 67, 69)},
     "judge.analysis.optimal.x_solve__mutmut_1": "a default time limit of 61 s instead of 60",
-    "judge.analysis.optimal.x_best_next_guess__mutmut_1":
-        "a default time limit of 2 s instead of 1",
+    "judge.analysis.optimal.x_best_next_guess__mutmut_27": _LOWEST_BIT,
+    "judge.analysis.optimal.xǁSolverǁtree__mutmut_8": _LOWEST_BIT,
     "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.game.x_read_dictionary__mutmut_4": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.board.x_points_table__mutmut_23": "HTML's tag names are case-insensitive",
