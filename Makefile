@@ -66,8 +66,9 @@ $(NODE_STAMP): $(JS_PACKAGES)/package.json $(JS_PACKAGES)/package-lock.json | $(
 
 node-packages: $(NODE_STAMP)
 
+# The slowest tests are named at the end, so that one that grows is seen.
 test: $(STAMP) system-packages node-packages
-	$(PY) -m pytest -q -n $(WORKERS) --dist worksteal
+	$(PY) -m pytest -q -n $(WORKERS) --dist worksteal --durations=15
 
 # The suite must pass on a shared machine, not only an idle one: two busy loops run
 # alongside it and are stopped however the suite ends.
