@@ -14,6 +14,7 @@ from judge.result import Outcome
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
+from .conftest import needs_bubblewrap
 from .test_integrity import WALKER
 from .test_process import ends
 
@@ -158,3 +159,57 @@ def test_warm_up_games_that_run_out_of_time_are_counted_and_dropped(tmp_path: Pa
     report = grade(runner, "s", cases, order_seed=1)
     assert runner.warmup_timeouts == 2
     assert [r.verdict for r in report.results] == ["TLE"] * 4
+
+
+# Raises in the first game a process plays: a warm-up game, on a shared list.
+RAISES_FIRST = SPINS_FIRST.replace("while games == 1:\n            pass",
+                                   "if games == 1:\n            raise ValueError('first game')")
+
+
+def test_a_warm_up_game_that_raises_is_not_played_from(tmp_path: Path) -> None:
+    """Its process is retired, and the list is played without warm-ups in a new one: each
+    case, the first game of its fork's process, raises too."""
+    cases = every_secret([Case("a", WORDS[0], WORDS, 10)])[:2]
+    runner = IsolatedRunner(written(tmp_path, RAISES_FIRST), Limits(time_seconds=10.0))
+    report = grade(runner, "s", cases, order_seed=1)
+    assert runner.workers_started == 2
+    assert [r.verdict for r in report.results] == ["RTE"] * 2
+    assert all("ValueError: first game" in r.detail for r in report.results)
+
+
+def test_a_runner_closed_twice_is_closed(tmp_path: Path) -> None:
+    runner, _ = play_once(written(tmp_path, WALKER))
+    runner.close()
+    runner.close()
+
+
+@needs_bubblewrap
+def test_a_sandboxed_traceback_names_the_file_as_the_user_knows_it(tmp_path: Path) -> None:
+    path = written(tmp_path, "class Solution:\n    def findSecretWord(self, words, master):\n"
+                             "        raise KeyError('x')\n")
+    with IsolatedRunner(path, Limits(time_seconds=10.0), sandbox=True) as runner:
+        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), None)
+    assert outcome.verdict == "RTE"
+    assert f'File "{path}", line 3, in findSecretWord' in outcome.detail
+    assert "/submission/" not in outcome.detail
+
+
+@needs_bubblewrap
+def test_a_sandboxed_list_keeps_one_warm_process_while_its_cases_leave_nothing(
+        tmp_path: Path) -> None:
+    """The judge empties the sandbox's private directories from outside before each case,
+    through the list's warm process: with nothing left there, no case costs a worker."""
+    cases = every_secret([Case("a", WORDS[0], WORDS, 10)])
+    runner = IsolatedRunner(written(tmp_path, WALKER), Limits(time_seconds=10.0), sandbox=True)
+    report = grade(runner, "s", cases, order_seed=3)
+    assert [r.verdict for r in report.results] == ["AC"] * 4
+    assert runner.workers_started == 1
+
+
+def test_a_wall_clock_backstop_other_than_the_default_is_the_one_applied(tmp_path: Path) -> None:
+    sleeps = "import time\nclass Solution:\n    def findSecretWord(self, words, master):\n" \
+             "        time.sleep(600)\n"
+    _, outcome = play_once(written(tmp_path, sleeps), Limits(time_seconds=0.2, wall_backstop=3))
+    assert outcome.verdict == "TLE"
+    assert outcome.detail.startswith("no return within 0.6 s of wall-clock time (the backstop, "
+                                     "3x the CPU limit)")
