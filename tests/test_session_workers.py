@@ -209,7 +209,7 @@ def test_a_sandboxed_list_keeps_one_warm_process_while_its_cases_leave_nothing(
 def test_a_wall_clock_backstop_other_than_the_default_is_the_one_applied(tmp_path: Path) -> None:
     sleeps = "import time\nclass Solution:\n    def findSecretWord(self, words, master):\n" \
              "        time.sleep(600)\n"
-    _, outcome = play_once(written(tmp_path, sleeps), Limits(time_seconds=0.2, wall_backstop=3))
+    _, outcome = play_once(written(tmp_path, sleeps), Limits(time_seconds=0.2, wall_backstop=4))
     assert outcome.verdict == "TLE"
-    assert outcome.detail.startswith("no return within 0.6 s of wall-clock time (the backstop, "
-                                     "3x the CPU limit)")
+    assert outcome.detail.startswith("no return within 0.8 s of wall-clock time (the backstop, "
+                                     "4x the CPU limit)")
