@@ -66,7 +66,9 @@ GROUPS = (
               # the one place where the sandbox's private directories are emptied from outside
               "test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case"
               "[remembers_in_tmp.py]",
-          )))),
+          )),
+           # compiled in a sandbox whatever the run's mode
+           "tests/test_languages.py::test_no_compiler_can_include_a_case_file[plain]")),
     Group("process", ("judge/run/process.py",),
           # and the runner's real workers, whose forks are checked against the channel's
           # descriptors the worker keeps

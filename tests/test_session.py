@@ -411,3 +411,15 @@ def test_where_it_was_quotes_only_lines_the_file_has(tmp_path: Path) -> None:
         "  line 3, in i", "  line -1, in j"]
     assert where_it_was("TLE", frames[:1], tmp_path / "gone.py").splitlines()[-1] == \
         "  line 2, in f"
+
+
+def test_a_build_is_asked_for_the_runners_own_game() -> None:
+    from types import SimpleNamespace
+
+    asked: list[str] = []
+    runner = IsolatedRunner(Path("s.py"))
+    runner.harness = SimpleNamespace(  # type: ignore[assignment]
+        build=lambda solution, game: asked.append(game))
+    runner.game = "wc2022"
+    assert runner._compiled() is None
+    assert asked == ["wc2022"]
