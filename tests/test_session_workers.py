@@ -59,7 +59,9 @@ def test_a_file_that_spins_while_loading_did_not_start_in_time(tmp_path: Path) -
     # The loading clock counts CPU time from the file's start: a tenth of a second here.
     _, outcome = play_once(written(tmp_path, "while True:\n    pass\n"),
                            Limits(time_seconds=0.1))
-    assert (outcome.verdict, outcome.detail) == ("CE", "the solution did not start in time")
+    assert (outcome.verdict, outcome.detail) == (
+        "CE", "the solution did not start in time: more than 0.1 s of CPU time while loading "
+              "the file")
 
 
 def test_what_a_file_prints_as_it_loads_comes_with_the_first_case(tmp_path: Path) -> None:
@@ -213,3 +215,26 @@ def test_a_wall_clock_backstop_other_than_the_default_is_the_one_applied(tmp_pat
     assert outcome.verdict == "TLE"
     assert outcome.detail.startswith("no return within 0.8 s of wall-clock time (the backstop, "
                                      "4x the CPU limit)")
+
+
+# Writes on every pipe it may write to but its output: the judge's among them.
+FORGES_A_COMPILE_ERROR = """
+import fcntl, os
+for fd in range(3, 64):
+    try:
+        pipe = os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:")
+        if pipe and fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_WRONLY:
+            os.write(fd, b'{"op": "ce"}\\n')
+    except OSError:
+        pass
+"""
+
+
+def test_a_compile_error_forged_while_loading_says_nothing_it_did_not_send(
+        tmp_path: Path) -> None:
+    """The file runs in the harness's process and may write on its pipe: a "ce" it forges
+    without an error is a compile error that says no reason was given (it was once a runtime
+    error with an empty message)."""
+    forges = FORGES_A_COMPILE_ERROR + WALKER
+    _, outcome = play_once(written(tmp_path, forges))
+    assert (outcome.verdict, outcome.detail) == ("CE", "the file did not load; no reason given")

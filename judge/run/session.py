@@ -160,8 +160,11 @@ class WorkerOwner:
         output = worker.output.take()
         worker.kill()
         if message and message.get("op") == "ce":
-            return safe_block(message.get("error", ""))
-        why = "did not start in time" if message is None else "died while loading the file"
+            # The file runs in the harness's process and may forge this message: say no more
+            # than it did.
+            return safe_block(message.get("error", "")) or "the file did not load; no reason given"
+        why = (f"did not start in time: {loading.verdict_detail()} while loading the file"
+               if message is None else "died while loading the file")
         return f"the solution {why}\n{output}".strip()
 
 
@@ -313,7 +316,7 @@ class IsolatedRunner(WorkerOwner):
         worker = self._warm_list(seed) if self._forking and self._level == "root" else \
             self._ready_worker(seed)
         if isinstance(worker, str):
-            return Outcome("CE", worker) if self._load_error else Outcome("RTE", worker)
+            return Outcome("CE" if self._load_error is not None else "RTE", worker)
         if self._forking and self._level == "list":
             self._fork_ahead(worker)  # the list's first case, or one after a failed case
             if self._worker is not worker:
