@@ -277,3 +277,26 @@ def test_a_sandboxs_tmp_adds_to_its_processes_memory(sandbox_with_tmp: tuple[int
     assert processes > 100 << 10
     exact_time[0] = 0.25
     assert WatchdogWatch(root, tmp + processes // 2, sandboxed=True).poll(lambda: tree)
+
+
+def test_the_watchdog_kills_past_its_limit_not_at_it(monkeypatch: pytest.MonkeyPatch,
+                                                     exact_time: list[float]) -> None:
+    gone = {1 << 30}  # no such process: the kill finds nothing to kill
+    monkeypatch.setattr(limits, "proportional_bytes", lambda pid: 1000)
+    exact_time[0] = 0.25
+    assert not WatchdogWatch(7, 1000, sandboxed=False).poll(lambda: gone)
+    assert WatchdogWatch(7, 999, sandboxed=False).poll(lambda: gone)
+
+
+def test_the_watchdog_looks_again_only_a_check_interval_after_its_last_look(
+        monkeypatch: pytest.MonkeyPatch, exact_time: list[float]) -> None:
+    sizes = {1: 10, 2: 5000}
+    monkeypatch.setattr(limits, "proportional_bytes", lambda pid: sizes.get(pid, 0))
+    monkeypatch.setattr(limits.os, "kill", lambda pid, signum: None)
+    watch = WatchdogWatch(7, 1000, sandboxed=False)
+    exact_time[0] = 100.0
+    assert not watch.poll(lambda: {1})  # a look, under the limit
+    exact_time[0] = 100.125
+    assert not watch.poll(lambda: {2})  # too soon to look: over the limit, unseen
+    exact_time[0] = 100.25
+    assert watch.poll(lambda: {2}) and watch.kills() == 1
