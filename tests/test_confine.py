@@ -185,19 +185,22 @@ def test_the_sandboxs_tmp_has_the_size_asked_for() -> None:
 @needs_bubblewrap
 def test_a_sandboxed_worker_dies_with_the_judge(tmp_path: Path) -> None:
     """A judge killed outright leaves no worker running."""
-    marker = tmp_path / "pid"
+    marker, ended = tmp_path / "pid", tmp_path / "ended"
     command = Bubblewrap().command(Launch(argv=("/bin/sh", "-c", "echo $$; exec sleep 600")))
     judge = subprocess.Popen(
         [sys.executable, "-c",
          "import subprocess, sys, time\n"
-         f"subprocess.Popen({list(command.argv)!r}, env={dict(command.env)!r}, "
+         f"sandbox = subprocess.Popen({list(command.argv)!r}, env={dict(command.env)!r}, "
          f"pass_fds={command.pass_fds!r}, stdout=open({str(marker)!r}, 'w'))\n"
+         "code = sandbox.wait()\n"  # only if it ends alone
+         f"open({str(ended)!r}, 'w').write(str(code))\n"
          "time.sleep(600)\n"], pass_fds=command.pass_fds)
     command.close()
     try:
         deadline = time.monotonic() + PATIENCE_SECONDS
         sleepers: list[int] = []
         while not sleepers and time.monotonic() < deadline:
+            assert not ended.exists(), f"the sandbox ended: {ended.read_text()}"
             time.sleep(0.05)
             sleepers = [pid for pid in _children_named("sleep") if _ancestor(pid, judge.pid)]
         assert sleepers, "the sandboxed sleep never started"

@@ -50,6 +50,8 @@ def sandboxed(toolchain: Path, as_worker: bool) -> Iterator[int]:
             if stopped:
                 yield stopped[0]
                 return
+            if process.poll() is not None:  # bubblewrap refused its command line
+                pytest.fail(f"the sandbox ended with status {process.returncode}")
             time.sleep(0.01)
         pytest.fail("the sandboxed shell never stopped")
     finally:
