@@ -154,6 +154,7 @@ _MAY_SIGNAL = ("PermissionError cannot arise: the judge signals only its workers
 _WIDER_COUNT = ("another type for the solver's counts, as wide as they need or wider (None: "
                 "int64 or float64): the same values")
 _SPARE_ROOM = "room to spare in an internal buffer: the part read is the same"
+_FALSE_START = "None instead of False or '' for a flag or text read only for its truth"
 _LOWEST_BIT = ("x | -x for x & -x: the first is minus the second, and a negative number's "
                "bit_length is its magnitude's, so the same word is found")
 _NOT_STDIN = ("descriptor 0 is the judge's standard input, never a pipe it made for a worker, so "
@@ -173,6 +174,14 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "a fork told anything but run ends all the same (status 3, PROTOCOL.md), as exit asks; "
        "the judge reads nothing more from it" for n in range(1, 6)},
+    **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}": _FALSE_START
+       for n in (18, 20)},
+    "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_21": _FALSE_START,
+    "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_22":
+        "the warm-up games before any list: fresh_state_per_case sets them before they are read",
+    **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}":
+       "the list's warm process before any list: set when a list's process forks, before it "
+       "is read" for n in (25, 26)},
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_1":
         "no stop message yet: None is as false as the empty string",
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_115": _CODEC,
