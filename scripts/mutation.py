@@ -196,10 +196,6 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",
-    "judge.run.forks.x_shared_with_forks__mutmut_45":
-        "a descriptor's flags read in base 10 instead of 8: the access mode is their lowest two "
-        "bits, and no Linux open flag sits in the second octal digit, so the last two decimal "
-        "digits leave the same two bits",
     "judge.run.limits.xǁClockǁ__init____mutmut_10":
         "the CPU zero of a clock without a CPU limit, which never reads CPU time",
     "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":
