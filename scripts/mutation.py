@@ -193,6 +193,11 @@ EQUIVALENT: dict[str, str] = {
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
        for n in (23, 24)},
     "judge.run.build.x_failure__mutmut_7": _CODEC,
+    "judge.run.build.x_cache_limit_mb__mutmut_6":
+        "another text for an unset size variable: any text that is not a count gives the default",
+    "judge.run.confine.xǁBubblewrapǁbuild_command__mutmut_2":
+        "worker=None instead of False: the flag is read for its truth, and the build's filter is "
+        "the same program",
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",

@@ -281,3 +281,28 @@ def test_a_sandboxed_build_writes_its_program_for_the_worker(tmp_path: Path) -> 
     done = built_program(build, Bubblewrap(), root=tmp_path)
     assert isinstance(done, Path) and (done / "program").read_bytes() == b"source\n"
     assert (done / ERROR_FILE).exists() is False
+
+
+def test_eviction_removes_the_least_recently_used_until_the_cache_fits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """By the byte and by the second: builds of 512 KiB against a limit of 2 MiB."""
+    monkeypatch.setattr(building.time, "time", lambda: 10_000.0)
+    recent = 10_000.0 - building.RECENTLY_USED_SECONDS
+
+    def build(name: str, kib: int, used: float) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "program").write_bytes(b"x" * (kib << 10))
+        os.utime(folder, (used, used))
+        return folder
+
+    keep = build("in-hand", 1024, 10_000.0)
+    half_made = build("building-x", 512, 1.0)  # another judge's build under way: not a build
+    # Named against their age, so that an order by name would be another order.
+    oldest, older = build("z", 512, 100.0), build("y", 512, 200.0)
+    old, oldish = build("w", 512, 300.0), build("x", 512, recent)
+    assert building.evict(tmp_path, 2, keep) == [oldest, older]  # 3.0 MiB, 2.5, then 2.0: fits
+    assert keep.exists() and half_made.exists() and old.exists() and oldish.exists()
+    assert building.size_of(tmp_path) == (1024 + 512 * 3) << 10
+    # A build used exactly RECENTLY_USED_SECONDS ago may go; none used since.
+    assert building.evict(tmp_path, 0, keep) == [old, oldish]

@@ -132,7 +132,7 @@ def evict(root: Path, megabytes: int, keep: Path) -> list[Path]:
     total = size_of(keep) + sum(size for _, _, size in builds)
     removed = []
     recent = time.time() - RECENTLY_USED_SECONDS
-    for used, entry, size in sorted(builds, key=lambda b: b[0]):
+    for used, entry, size in sorted(builds):  # least recently used first
         if total <= megabytes << 20 or used > recent:
             break
         shutil.rmtree(entry, ignore_errors=True)
