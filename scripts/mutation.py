@@ -193,6 +193,8 @@ EQUIVALENT: dict[str, str] = {
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
        for n in (23, 24)},
     "judge.run.build.x_failure__mutmut_7": _CODEC,
+    "judge.run.build.x_first_output__mutmut_8":
+        "a deadline reached to the nanosecond: the next turn of the loop finds it passed",
     "judge.run.build.x_cache_limit_mb__mutmut_6":
         "another text for an unset size variable: any text that is not a count gives the default",
     "judge.run.confine.xǁBubblewrapǁbuild_command__mutmut_2":

@@ -306,3 +306,34 @@ def test_eviction_removes_the_least_recently_used_until_the_cache_fits(
     assert building.size_of(tmp_path) == (1024 + 512 * 3) << 10
     # A build used exactly RECENTLY_USED_SECONDS ago may go; none used since.
     assert building.evict(tmp_path, 0, keep) == [old, oldish]
+
+
+class KilledOnce:
+    """A build's memory watch that has seen the kernel kill one of its processes."""
+
+    def kills(self) -> int:
+        return 1
+
+
+def test_a_step_is_over_once_the_kernel_has_killed_one_of_its_processes() -> None:
+    """Its other processes may hold the output open: the judge does not wait for them."""
+    process = subprocess.Popen(["sh", "-c", "echo started; exec sleep 600"],
+                               stdout=subprocess.PIPE)
+    try:
+        output, ended = building.first_output(process, 20.0, KilledOnce())  # type: ignore[arg-type]
+        assert ended is True
+        assert output in (b"", b"started\n")
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def test_a_step_still_printing_at_its_deadline_has_not_ended() -> None:
+    process = subprocess.Popen(["sh", "-c", "while :; do echo more; sleep 0.01; done"],
+                               stdout=subprocess.PIPE)
+    try:
+        output, ended = building.first_output(process, 0.3, NoWatch())
+        assert ended is False and output.startswith(b"more\n")
+    finally:
+        process.kill()
+        process.communicate()
