@@ -7,6 +7,7 @@ import os
 import signal
 import stat
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -214,6 +215,7 @@ def test_a_step_is_capped_in_file_size_and_address_space(monkeypatch: pytest.Mon
     assert capped(("cc", "x.c"), 0) == ("/usr/bin/prlimit", files, "--", "cc", "x.c")
     assert capped(("cc", "x.c"), 5) == ("/usr/bin/prlimit", files, f"--as={5 << 20}", "--",
                                         "cc", "x.c")
+    assert capped(("cc",), 1)[2] == f"--as={1 << 20}"  # any cap at all
     monkeypatch.setattr(building.shutil, "which", lambda name: None)
     assert capped(("cc", "x.c"), 5) == ("cc", "x.c")
 
@@ -334,6 +336,43 @@ def test_a_step_still_printing_at_its_deadline_has_not_ended() -> None:
     try:
         output, ended = building.first_output(process, 0.3, NoWatch())
         assert ended is False and output.startswith(b"more\n")
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def test_a_build_is_made_beside_the_cache_open_to_all_and_named_as_under_way(
+        tmp_path: Path) -> None:
+    """In the cache's own folder (so that the finished build is renamed into place), readable
+    by a worker of another user, and named so that eviction leaves it alone."""
+    seen = tmp_path / "seen"
+    build = Build(files={}, steps=(("sh", "-c", f"pwd > {seen}; stat -c %a . >> {seen}; "
+                                               "echo > program"),), env=PATH)
+    assert isinstance(built_program(build, Unconfined(), root=tmp_path / "cache"), Path)
+    where, mode = seen.read_text().split()
+    assert Path(where).parent == tmp_path / "cache"
+    assert Path(where).name.startswith("building-")
+    assert mode == "755"
+
+
+def test_what_a_compile_error_keeps_is_its_first_bytes_however_they_come() -> None:
+    writes = ("import os, sys, time\nfor i in range(300):\n"
+              "    os.write(1, b'%05d\\n' % i * 50)\n    time.sleep(0.0005)\nsys.exit(1)")
+    process = subprocess.Popen([sys.executable, "-c", writes], stdout=subprocess.PIPE)
+    try:
+        output, ended = building.first_output(process, 60.0, NoWatch())
+    finally:
+        process.kill()
+        process.communicate()
+    assert ended is True
+    assert len(output) == ERROR_BYTES
+    assert output.startswith(b"00000\n" * 50 + b"00001\n")
+
+
+def test_a_step_that_closes_its_output_but_goes_on_has_not_ended_at_its_deadline() -> None:
+    process = subprocess.Popen(["sh", "-c", "exec >&- 2>&-; sleep 600"], stdout=subprocess.PIPE)
+    try:
+        assert building.first_output(process, 0.5, NoWatch()) == (b"", False)
     finally:
         process.kill()
         process.communicate()
