@@ -193,6 +193,9 @@ EQUIVALENT: dict[str, str] = {
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
        for n in (23, 24)},
     "judge.run.build.x_failure__mutmut_7": _CODEC,
+    **{f"judge.run.build.x_first_output__mutmut_{n}": _SPARE_ROOM for n in (37, 38)},
+    "judge.run.build.x_first_output__mutmut_41":
+        "'<=' for '<' on what is kept: once ERROR_BYTES are kept, the slice added is empty",
     "judge.run.build.x_first_output__mutmut_8":
         "a deadline reached to the nanosecond: the next turn of the loop finds it passed",
     "judge.run.build.x_cache_limit_mb__mutmut_6":
