@@ -335,7 +335,7 @@ def test_a_step_still_printing_at_its_deadline_has_not_ended() -> None:
                                stdout=subprocess.PIPE)
     try:
         output, ended = building.first_output(process, 0.3, NoWatch())
-        assert ended is False and output.startswith(b"more\n")
+        assert ended is False and set(output.split()) <= {b"more"}  # none, on a busy machine
     finally:
         process.kill()
         process.communicate()
