@@ -376,3 +376,12 @@ def test_a_step_that_closes_its_output_but_goes_on_has_not_ended_at_its_deadline
     finally:
         process.kill()
         process.communicate()
+
+
+@pytest.mark.parametrize("last_line", ["main.c:1: error: missing X", "main.c:2: error: spaces  "])
+def test_a_compile_error_is_given_back_as_the_compiler_ended_it(tmp_path: Path,
+                                                               last_line: str) -> None:
+    build = Build(files={}, steps=(("sh", "-c", f"printf '%s\\n' '{last_line}'; exit 1"),),
+                  env=PATH)
+    assert built_program(build, Unconfined(), root=tmp_path) == CompileError(
+        f"{last_line}\n{last_line}")  # the first error line, then the output
