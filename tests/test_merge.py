@@ -289,7 +289,7 @@ BAD_BECAUSE = {
     "cut in different numbers": "merge: error: the shards were cut in different numbers: "
                                 "[2, 3]",
     "twice": "first_candidate.py: shard 1 is given twice",
-    "cut differently": "bad.json: says it is shard 3/3 but was made as [1, 2]",
+    "cut differently": "bad.json: says it is shard 2/3 but was made as [1, 2]",
     "no shard": "bad.json: not a shard's report (made without --shard K/N)",
     "not json": "bad.json: cannot be read: 'utf-8' codec can't decode byte 0xff",
     "deep": "deep.json: not JSON: maximum recursion depth exceeded",
@@ -323,7 +323,7 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
     elif problem == "twice":
         inputs = [first, first, second]
     elif problem == "cut differently":
-        inputs = [first, second, broken(tmp_path, [{**report, "shard": [3, 3]}])]
+        inputs = [first, second, broken(tmp_path, [{**report, "shard": [2, 3]}])]
     elif problem == "no shard":
         inputs = [broken(tmp_path, [{k: v for k, v in report.items() if k != "shard"}])]
     elif problem == "not json":
