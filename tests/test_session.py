@@ -391,9 +391,22 @@ def test_a_runner_is_made_with_the_confinement_memory_and_language_asked_for() -
     assert (plain.warmup_timeouts, plain.outside_check_seconds) == (0, 0.0)
 
 
-def test_a_cases_outcome_has_its_wall_time() -> None:
-    outcome, _ = play(ScriptedWorker([DONE]))
-    assert outcome.seconds > 0.0  # set at all (not left at 0): a busy machine only raises it
+def test_a_cases_outcome_has_its_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read from the case's clock, on a monotonic clock that moves a second a reading."""
+    from judge.run import limits
+
+    readings: list[float] = []
+
+    def monotonic() -> float:
+        readings.append(1000.0 + len(readings))
+        return readings[-1]
+
+    worker = ScriptedWorker([DONE])
+    monkeypatch.setattr(limits.time, "monotonic", monotonic)
+    outcome, _ = play(worker)
+    monkeypatch.undo()
+    start = worker.receive_clocks[0].start
+    assert outcome.seconds in {r - start for r in readings if r > start}
 
 
 def test_where_it_was_quotes_only_lines_the_file_has(tmp_path: Path) -> None:
