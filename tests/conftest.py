@@ -60,6 +60,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
 
 
+@pytest.fixture
+def in_a_folder_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For tests that remove files: a mutant that loses a path (make mutation) then walks the
+    current directory, which is kept the test's own (one removed mutmut's own files)."""
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)
+
+
 def benchmark_lists() -> int:
     """How many of the benchmark's lists a test marked `benchmark` plays in this run."""
     return BENCHMARK_LISTS if _whole_benchmark else BOUNDED_LISTS

@@ -21,14 +21,8 @@ PATIENCE_SECONDS = 30.0
 WRITES = ("touch /tmp/note; mkdir -p /tmp/d/e; touch /tmp/d/e/f {toolchain}/../left; "
           "kill -STOP $$")
 
-
-@pytest.fixture(autouse=True)
-def in_a_folder_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests remove files: a mutant that loses a path (make mutation) then walks the
-    current directory, which is kept the test's own (one removed mutmut's own files)."""
-    work = tmp_path / "cwd"
-    work.mkdir()
-    monkeypatch.chdir(work)
+# These tests remove files: see conftest's in_a_folder_of_its_own.
+pytestmark = pytest.mark.usefixtures("in_a_folder_of_its_own")
 
 
 def sandboxed(toolchain: Path, as_worker: bool) -> Iterator[int]:
