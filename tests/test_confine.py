@@ -26,7 +26,7 @@ from judge.run.confine import (
     read_only_bind,
     worker_identity,
 )
-from judge.run.process import Command
+from judge.run.process import Command, descendants
 
 from .conftest import needs_bubblewrap
 
@@ -202,7 +202,7 @@ def test_a_sandboxed_worker_dies_with_the_judge(tmp_path: Path) -> None:
         while not sleepers and time.monotonic() < deadline:
             assert not ended.exists(), f"the sandbox ended: {ended.read_text()}"
             time.sleep(0.05)
-            sleepers = [pid for pid in _children_named("sleep") if _ancestor(pid, judge.pid)]
+            sleepers = [pid for pid in descendants(judge.pid) if _named(pid) == "sleep"]
         assert sleepers, "the sandboxed sleep never started"
     finally:
         judge.kill()
@@ -213,29 +213,12 @@ def test_a_sandboxed_worker_dies_with_the_judge(tmp_path: Path) -> None:
         time.sleep(0.05)
 
 
-def _children_named(name: str) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/comm") as f:
-                    if f.read().strip() == name:
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
-def _ancestor(pid: int, ancestor: int) -> bool:
-    while pid > 1:
-        if pid == ancestor:
-            return True
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                pid = int(f.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError):
-            return False
-    return False
+def _named(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
 
 
 @needs_bubblewrap
