@@ -127,11 +127,10 @@ GROUPS = (
                "test_every_answer_draws_each_word_once_and_rounds_draw_with_replacement",
                "test_rounds_are_scored_by_guesses_used")))),
     Group("optimal", ("judge/analysis/optimal.py",),
-          # The solver against brute force on small lists, and its bounds, plans and JSON;
-          # without the searches of a hundred words and more (seconds each; make test has them).
-          ("tests/test_optimal.py", "tests/test_optimal_mean.py", "-k",
-           "not (screening_and_planning_agree or forty_random_lists or "
-           "a_hundred_words_in_little_time or screening_splits_in_batches)")),
+          # The solver against brute force on small lists, and its bounds, plans and JSON; the
+          # searches of a hundred words and more (seconds each) are the only tests that reach
+          # the screening of openings in batches, and run last under a mutant.
+          ("tests/test_optimal.py", "tests/test_optimal_mean.py")),
 )
 
 # Survivors that change nothing observable, by mutmut's name for them, with the reason.

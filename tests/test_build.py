@@ -3,6 +3,7 @@ built once, what is kept, what a compile error says, where the cache lives."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
@@ -110,16 +111,25 @@ def test_a_build_out_of_time_is_not_kept(tmp_path: Path) -> None:
         assert list((tmp_path / "cache").iterdir()) == []
 
 
-def test_a_build_out_of_time_leaves_no_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cgroup", [True, False], ids=["cgroup", "session-alone"])
+def test_a_build_out_of_time_leaves_no_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                cgroup: bool) -> None:
+    if not cgroup:  # as on a machine without memory cgroups: the step's session is killed
+        monkeypatch.setattr(building, "cgroup_enforcer", lambda: None)
     pid_file = tmp_path / "pid"
-    build = Build(files={}, steps=(("sh", "-c", f"sleep 60 & echo $! > {pid_file}; wait"),),
-                  env=PATH)
+    # The compiler itself would end a little later; what it started in the background, not.
+    build = Build(files={}, steps=(("sh", "-c", f"sleep 600 >/dev/null 2>&1 & echo $! > "
+                                                f"{pid_file}; sleep 3"),), env=PATH)
     assert isinstance(built_program(build, Unconfined(), seconds=0.5, root=tmp_path), CompileError)
     sleeper = int(pid_file.read_text())
-    deadline = time.monotonic() + 30
-    while state_of(sleeper) not in ("", "Z"):  # a zombie waits for init to reap it
-        assert time.monotonic() < deadline, "the build's sleeper outlived its build"
-        time.sleep(0.02)
+    try:
+        deadline = time.monotonic() + 30
+        while state_of(sleeper) not in ("", "Z"):  # a zombie waits for init to reap it
+            assert time.monotonic() < deadline, "the build's sleeper outlived its build"
+            time.sleep(0.02)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(sleeper, signal.SIGKILL)
 
 
 def test_a_compiler_that_cannot_be_run_is_a_compile_error(
@@ -139,6 +149,24 @@ def test_a_compiler_that_ends_quietly_after_closing_its_output_is_waited_for(
     build = Build(files={}, steps=(("sh", "-c", "exec >&- 2>&-; sleep 0.3; exit 4"),), env=PATH)
     assert built_program(build, Unconfined(), root=tmp_path) == CompileError(
         "sh failed with status 4")
+
+
+def test_a_compiler_reads_nothing_from_the_judges_standard_input(tmp_path: Path) -> None:
+    # A judge run from a terminal, or fed by a pipe, must not hand it to the compiler: a
+    # build would wait for the user's keys or eat the judge's input.
+    read, write = os.pipe()
+    saved = os.dup(0)
+    os.write(write, b"typed at the judge\n")
+    os.close(write)
+    try:
+        os.dup2(read, 0)
+        build = Build(files={}, steps=(("sh", "-c", "cat; exit 1"),), env=PATH)
+        error = built_program(build, Unconfined(), root=tmp_path)
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
+        os.close(read)
+    assert error == CompileError("sh failed with status 1")
 
 
 def test_what_a_compile_error_keeps_is_bounded(tmp_path: Path) -> None:
