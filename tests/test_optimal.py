@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.__main__ import main
-from judge.analysis.optimal import SCREEN_FROM, Solver, best_next_guess, solve
+from judge.analysis.optimal import SCREEN_FROM, Solver, Tree, best_next_guess, solve
 from judge.generate import random_words
 from judge.rules import match
 
@@ -55,6 +55,7 @@ def test_the_exhaustive_search_alone_climbs_from_the_capacity_bound_one_guess_at
         patch.setattr("judge.analysis.optimal.FIND_STEPS", 0)
         alone = solve(words, time_limit=60)
     assert both.proven and alone.proven and alone.upper == both.upper
+    assert alone.lower == alone.upper
 
 
 @given(word_lists(3, 30, alphabet="abc"))
@@ -284,8 +285,18 @@ def test_a_sets_members_are_its_words_past_the_first_byte_too() -> None:
     words = [f"{a}{b}zzzz" for a in "abcd" for b in "abcde"]  # 20 words: three bytes
     solver = Solver(words, deadline=float("inf"))
     chosen = [0, 3, 8, 9, 17, 19]
-    assert solver.members(sum(1 << i for i in chosen)).tolist() == [
-        i in chosen for i in range(len(words))]
+    members = solver.members(sum(1 << i for i in chosen))
+    assert members.dtype == bool and members.tolist() == [i in chosen for i in range(len(words))]
+
+
+def test_a_list_of_more_than_two_chunks_of_64_words_counts_every_word() -> None:
+    # 129 words take three 64-bit chunks, the last holding one word.
+    words = random_words(random.Random(129), 129)
+    solver = Solver(words, deadline=float("inf"))
+    sizes = solver.group_sizes((1 << 129) - 1)
+    last = words[128]  # the one word of the last chunk
+    assert sizes[128].tolist() == [sum(match(last, w) == r for w in words) for r in range(6)]
+    assert sizes.sum(axis=1).tolist() == [128] * 129
 
 
 def test_of_two_words_left_the_first_in_the_list_is_guessed_first() -> None:
@@ -296,3 +307,88 @@ def test_of_two_words_left_the_first_in_the_list_is_guessed_first() -> None:
     pair = solve(["cbacab", "aacbbc"], time_limit=30)
     assert pair.tree is not None and pair.tree.guess == "cbacab"
     assert solve(["abcabc"], time_limit=30).upper == 1
+
+
+# Random lists on which the minimax heuristic's worst case is one guess above the optimum:
+# (size, seed of random_words, the heuristic's worst case, the optimum).
+HEURISTIC_ABOVE = [(20, 0, 8, 7), (25, 1, 6, 5), (30, 4, 7, 6)]
+
+
+@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
+def test_the_exhaustive_search_alone_comes_down_from_a_heuristic_that_is_not_optimal(
+        n: int, seed: int, heuristic: int, optimum: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    words = random_words(random.Random(seed), n)
+    monkeypatch.setattr("judge.analysis.optimal.FIND_STEPS", 0)
+    result = solve(words, time_limit=60, upper=heuristic)
+    assert result.proven and (result.lower, result.upper) == (optimum, optimum)
+    assert result.tree is not None
+    assert max(result.tree.guesses_for(w, match) for w in words) == optimum
+
+
+@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
+def test_a_set_is_solvable_in_any_number_of_guesses_from_its_optimum_up(
+        n: int, seed: int, heuristic: int, optimum: int) -> None:
+    # Past the optimum the search has guesses to spare: sets screened and planned five and
+    # more guesses deep, where a set all of whose splits are known already must not be
+    # taken for one that has none.
+    words = random_words(random.Random(seed), n)
+    everyone = (1 << n) - 1
+    for guesses in range(1, optimum + 4):
+        solver = Solver(words, time.monotonic() + 60)
+        assert solver.can_solve(everyone, guesses) == (guesses >= optimum), guesses
+
+
+@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
+def test_the_quick_search_never_claims_what_the_optimum_refutes_whatever_its_steps(
+        n: int, seed: int, heuristic: int, optimum: int) -> None:
+    # "impossible" ends the search for a shorter strategy: said of a count the optimum
+    # reaches, it would prove a wrong optimum. Few steps leave sets half searched.
+    words = random_words(random.Random(seed), n)
+    everyone = (1 << n) - 1
+    answers = set()
+    for guesses in range(1, heuristic + 2):
+        for steps in (1, 3, 10, 30, 100, 1000, 1 << 30):
+            found = Solver(words, time.monotonic() + 60).find(everyone, guesses, steps)
+            answers.add(found)
+            assert found == "unknown" or (found == "found") == (guesses >= optimum), (
+                guesses, steps, found)
+    assert answers == {"found", "impossible", "unknown"}
+
+
+def test_an_empty_list_needs_no_guess() -> None:
+    result = solve([], time_limit=30)
+    assert result.proven and (result.lower, result.upper, result.tree) == (0, 0, None)
+
+
+def test_a_tree_asked_for_a_secret_it_cannot_reach_says_so() -> None:
+    tree = solve(["aaaaaa", "aaaaab"], time_limit=30).tree
+    assert tree is not None
+    with pytest.raises(ValueError, match=r"^the tree has no branch for reply 4 to aaaaaa$"):
+        tree.guesses_for("aaaabb", match)
+
+
+def test_a_tree_that_does_not_keep_the_solvers_claim_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    words = ["abcxyz", "abcdef", "uvwxyz"]
+    # A tree whose first guess leaves both other words with the same reply: three at worst,
+    # where two suffice (abcdef's replies tell the other two apart).
+    chain = Tree("abcxyz", {3: Tree("abcdef", {0: Tree("uvwxyz")})})
+    monkeypatch.setattr(Solver, "tree", lambda self, candidates: chain)
+    with pytest.raises(AssertionError, match=r"^the tree needs 3 guesses, not the claimed 2$"):
+        solve(words, time_limit=30)
+
+
+def test_the_best_next_guess_has_its_whole_time_for_a_long_search() -> None:
+    # A search of more than 256 sets reads the clock: with an hour given, it is not cut.
+    words = random_words(random.Random(4), 30)
+    found = best_next_guess(words, list(range(30)), time_limit=3600)
+    assert found is not None and found[1] == 6
+
+
+def test_reply_classes_get_their_own_capacities_up_to_the_tables_size() -> None:
+    # 200 six-letter words make 1,200 classes, the most whose table is computed: within one
+    # guess a class holds one word it can be sure to find. One word more, and each class's
+    # size stands in.
+    words = random_words(random.Random(8), 201)
+    assert Solver(words[:200], float("inf")).reply_class_capacity(1).max() == 1
+    assert Solver(words, float("inf")).reply_class_capacity(1).max() > 1

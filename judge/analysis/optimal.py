@@ -472,11 +472,13 @@ def solve(words: Sequence[str], time_limit: float = 60.0, upper: int | None = No
           ) -> Solution:
     """The optimum and its tree, or the best proven bounds when time runs out."""
     start = time.monotonic()
+    if not words:
+        return Solution((), 0, 0, None, 0.0, True, 0)
     solver = Solver(words, start + time_limit)
     everyone = (1 << len(words)) - 1
     if upper is None:  # a caller that already knows the best strategy's worst case passes it
         upper = best_strategy_worst_case(match_matrix(words))[0]
-    lower = 1 if words else 0
+    lower = 1
     while lower < upper and solver.capacity(lower) < len(words):
         lower += 1  # too many words for so few guesses: a proof that costs no search
     proven = False
@@ -497,10 +499,8 @@ def solve(words: Sequence[str], time_limit: float = 60.0, upper: int | None = No
             else:
                 lower += 1
         proven = True
-        if everyone.bit_count() > 1 and solver.can_solve(everyone, upper):
-            tree: Tree | None = solver.tree(everyone)
-        else:
-            tree = Tree(words[0]) if len(words) == 1 else None
+        # The strategy is the choices the search remembered (one word needs none).
+        tree: Tree | None = solver.tree(everyone) if solver.can_solve(everyone, upper) else None
     except OutOfTime:
         tree = None
     if tree is not None:
