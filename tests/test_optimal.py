@@ -5,6 +5,7 @@ import json
 import random
 import string
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -332,10 +333,24 @@ def test_a_set_is_solvable_in_any_number_of_guesses_from_its_optimum_up(
     # more guesses deep, where a set all of whose splits are known already must not be
     # taken for one that has none.
     words = random_words(random.Random(seed), n)
-    everyone = (1 << n) - 1
+    everyone, fewest = (1 << n) - 1, brute_force_fewest(words)
     for guesses in range(1, optimum + 4):
         solver = Solver(words, time.monotonic() + 60)
         assert solver.can_solve(everyone, guesses) == (guesses >= optimum), guesses
+        assert_remembers_only_the_truth(solver, fewest)
+
+
+def assert_remembers_only_the_truth(solver: Solver, fewest: Callable[[frozenset[int]], int]
+                                    ) -> None:
+    """Every set the solver remembers as solvable within k guesses, or not, is so by brute
+    force: a wrong memory answers later questions wrongly, even where this one came out right."""
+    def words_of(candidates: int) -> frozenset[int]:
+        return frozenset(w for w in range(solver.n) if candidates >> w & 1)
+
+    for candidates, guesses in solver.not_in.items():
+        assert fewest(words_of(candidates)) > guesses, (bin(candidates), guesses)
+    for candidates, guesses in solver.solvable_in.items():
+        assert fewest(words_of(candidates)) <= guesses, (bin(candidates), guesses)
 
 
 @pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
@@ -344,14 +359,16 @@ def test_the_quick_search_never_claims_what_the_optimum_refutes_whatever_its_ste
     # "impossible" ends the search for a shorter strategy: said of a count the optimum
     # reaches, it would prove a wrong optimum. Few steps leave sets half searched.
     words = random_words(random.Random(seed), n)
-    everyone = (1 << n) - 1
+    everyone, fewest = (1 << n) - 1, brute_force_fewest(words)
     answers = set()
     for guesses in range(1, heuristic + 2):
         for steps in (1, 3, 10, 30, 100, 1000, 1 << 30):
-            found = Solver(words, time.monotonic() + 60).find(everyone, guesses, steps)
+            solver = Solver(words, time.monotonic() + 60)
+            found = solver.find(everyone, guesses, steps)
             answers.add(found)
             assert found == "unknown" or (found == "found") == (guesses >= optimum), (
                 guesses, steps, found)
+            assert_remembers_only_the_truth(solver, fewest)
     assert answers == {"found", "impossible", "unknown"}
 
 
