@@ -436,3 +436,229 @@ def test_a_build_is_asked_for_the_runners_own_game() -> None:
     runner.game = "wc2022"
     assert runner._compiled() is None
     assert asked == ["wc2022"]
+
+
+def fake_monotonic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A monotonic clock for the runner's clocks that moves a second a reading: a case's wall
+    time is then a second or more, whatever the machine's load."""
+    from judge.run import limits
+
+    readings = iter(range(1000, 1 << 30))
+    monkeypatch.setattr(limits.time, "monotonic", lambda: float(next(readings)))
+
+
+def test_a_process_killed_for_memory_after_the_case_ended_well_is_a_memory_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A child of the solution is killed by the kernel while findSecretWord returns normally:
+    # the worker must go (its tree passed the limit), with the case's time kept.
+    class ChildKilled(ScriptedWorker):
+        def receive(self, clock: Clock) -> dict[str, Any] | None:
+            self.memory.killed += 1
+            return super().receive(clock)
+
+    fake_monotonic(monkeypatch)
+    worker = ChildKilled([DONE])
+    outcome, session = play(worker, limits=Limits(memory_mb=300))
+    assert outcome.verdict == "MLE" and outcome.seconds >= 1.0
+    assert worker.killed and session._worker is None
+
+
+class ForkingWorker(ScriptedWorker):
+    """A scripted worker whose process forks a list's warm process when asked: /proc, as the
+    runner reads it (descendants), then shows one more process below it."""
+
+    def __init__(self, script: Iterable[Step], tree: dict[int, set[int]], pid: int,
+                 **kwargs: Any) -> None:
+        super().__init__(script, **kwargs)
+        self.process = type("Process", (), {"pid": pid})()
+        self.channel_fds = (0, 1, 2)
+        self.tree = tree
+        tree[pid] = set()
+
+    def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
+        if message == {"op": "fork"}:
+            self.tree[self.process.pid].add(self.process.pid + 1)
+        return super().send(message, clock)
+
+
+@pytest.fixture
+def fork_path(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The fork path's reads of /proc, scripted: each case's fork is a real process that has
+    ended, found by fork_below and checked by isolate and case_ended as `checks` says."""
+    from judge.run import session as runner_module
+    from judge.run.forks import CaseFork
+
+    checks: dict[str, Any] = {"tree": {}, "fork_below": None, "case_ended": ""}
+    ended: list[int] = []
+
+    def fork_below(parent: int) -> int | str:
+        if checks["fork_below"] is not None:
+            return str(checks["fork_below"])
+        child = os.fork()
+        if child == 0:
+            os._exit(0)
+        ended.append(child)
+        return child
+
+    monkeypatch.setattr(runner_module, "descendants", lambda pid: set(checks["tree"][pid]))
+    monkeypatch.setattr(runner_module, "fork_below", fork_below)
+    monkeypatch.setattr(runner_module, "isolate",
+                        lambda pid, warm, fds: CaseFork(pid, set()))
+    monkeypatch.setattr(runner_module, "case_ended", lambda case: checks["case_ended"])
+    yield checks
+    for child in ended:
+        os.waitpid(child, 0)
+
+
+FORKED: Step = {"op": "forked"}
+JOINED: Step = {"op": "joined"}
+
+
+def forking(script: Iterable[Step], fork_path: dict[str, Any], pid: int = 4000,
+            **kwargs: Any) -> ForkingWorker:
+    return ForkingWorker(script, fork_path["tree"], pid, **kwargs)
+
+
+def ops(worker: ScriptedWorker) -> list[str]:
+    return [m["op"] + (" once" if m.get("once") else "") for m in worker.sent]
+
+
+def test_a_list_forks_its_next_case_as_soon_as_a_case_ends(fork_path: dict[str, Any]) -> None:
+    worker = forking([FORKED, DONE, JOINED, DONE, JOINED, JOINED, JOINED], fork_path)
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        assert session.play(master(), 1).verdict is None
+        # made while the judge reports the case, not when the next one is asked for
+        assert ops(worker) == ["fork", "fork once", "run", "fork once"]
+        assert session.play(master(), 2).verdict is None
+    assert ops(worker)[4:] == ["run", "fork once", "exit", "exit"]
+    assert session.started == [worker] and not worker.killed
+
+
+def test_a_warm_process_that_does_not_take_its_cases_fork_costs_the_case(
+        fork_path: dict[str, Any]) -> None:
+    worker = forking([FORKED], fork_path, reads=False)
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        assert session.play(master(), 1) == Outcome(
+            "RTE", "the solution's process did not take the judge's fork")
+    assert worker.killed and session._worker is None
+
+
+def test_a_case_fork_not_found_below_the_warm_process_costs_the_case(
+        fork_path: dict[str, Any]) -> None:
+    fork_path["fork_below"] = "the solution's process did not fork for its case in time"
+    worker = forking([FORKED], fork_path)
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        assert session.play(master(), 1) == Outcome(
+            "RTE", "the solution's process did not fork for its case in time")
+    assert worker.killed and session._worker is None
+
+
+def test_a_case_fork_that_ended_badly_after_a_normal_return_is_a_runtime_error(
+        fork_path: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    fork_path["case_ended"] = "the case's process sent a signal to a warm process"
+    fake_monotonic(monkeypatch)
+    worker = forking([FORKED, DONE], fork_path, printed="printed\n")
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        outcome = session.play(master(), 1)
+    assert (outcome.verdict, outcome.detail, outcome.output) == (
+        "RTE", "the case's process sent a signal to a warm process", "printed\n")
+    assert outcome.seconds >= 1.0 and worker.killed
+
+
+def test_a_warm_process_that_never_says_its_fork_ended_is_retired(
+        fork_path: dict[str, Any]) -> None:
+    worker = forking([FORKED, DONE, JOINED, None], fork_path)
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        session.play(master(), 1)
+    assert ops(worker) == ["fork", "fork once", "run", "fork once", "exit"]
+    assert worker.killed and session._worker is None
+
+
+def test_a_warm_process_that_leaves_processes_with_and_without_warm_ups_is_not_played_from(
+        fork_path: dict[str, Any]) -> None:
+    # The first warm process plays the warm-up game and keeps a process; the second, with no
+    # warm-up games, keeps one too: the case is not played from either.
+    first = forking([FORKED, DONE], fork_path, strays={99})
+    second = forking([FORKED], fork_path, pid=5000, strays={99})
+    session = ScriptedRunner([first, second])
+    with session.fresh_state_per_case([master()]):
+        assert session.play(master(), 1) == Outcome(
+            "RTE", "the solution's process could not be forked for its warm-up games")
+    assert session.started == [first, second] and first.killed and second.killed
+    assert [m["op"] for m in first.sent] == ["fork", "run"] and second.sent == [{"op": "fork"}]
+
+
+def test_a_new_workers_memory_watch_covers_its_process_and_what_it_forked_as_it_started(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.run import session as runner_module
+    from judge.run.session import STARTUP_SECONDS
+
+    watched: list[int] = []
+    adopted: list[set[int]] = []
+
+    class Watch:
+        def adopt(self, pids: set[int]) -> None:
+            adopted.append(pids)
+
+    class Enforcer:
+        def harness_memory_mb(self, limits: Limits) -> int:
+            return limits.memory_mb
+
+        def watch(self, pid: int, limits: Limits) -> Watch:
+            watched.append(pid)
+            return Watch()
+
+    class Started(ScriptedWorker):
+        def __init__(self, command: object, output_bytes: int) -> None:
+            super().__init__([{"op": "ready"}])
+            self.process = type("Process", (), {"pid": 4000})()
+            started.append(self)
+
+        def kill_descendants(self) -> None:
+            pass
+
+    started: list[Started] = []
+    monkeypatch.setattr(runner_module, "Worker", Started)
+    monkeypatch.setattr(runner_module, "descendants", lambda pid: {pid + 1})
+    runner = IsolatedRunner(Path("s.py"), Limits(time_seconds=2.0, wall_backstop=3.0),
+                            memory=Enforcer())  # type: ignore[arg-type]
+    assert runner.start_worker() is started[0]
+    assert watched == [4000] and adopted == [{4001}, {4001}]
+    # Loading has the start-up allowance on top of what a case's wall clock allows.
+    clock = started[0].receive_clocks[0]
+    assert clock.cpu_limit == 2.0
+    assert clock.wall_deadline - clock.start == pytest.approx(STARTUP_SECONDS + 2.0 * 3.0)
+
+
+@pytest.mark.parametrize("bubblewrap", [True, False])
+def test_a_build_is_confined_by_bubblewrap_where_it_works_else_as_the_run_is(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, bubblewrap: bool) -> None:
+    from judge.run import session as runner_module
+    from judge.run.confine import Bubblewrap
+
+    source = tmp_path / "s.cpp"
+    source.write_text("class Solution {};\n")
+
+    builders: list[object] = []
+    monkeypatch.setattr(runner_module, "bubblewrap_works", lambda: bubblewrap)
+    monkeypatch.setattr(runner_module, "built_program",
+                        lambda build, builder: builders.append(builder) or Path("built"))
+    runner = IsolatedRunner(source)
+    assert runner._compiled() is None and runner._built == Path("built")
+    assert isinstance(builders[0], Bubblewrap) if bubblewrap else \
+        builders == [runner.confinement]
+
+
+def test_a_sandboxed_runner_without_a_memory_cgroup_watches_its_tree_as_sandboxed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.run import limits
+
+    monkeypatch.setattr(limits, "cgroup_enforcer", lambda: None)
+    for sandbox in (True, False):
+        memory = IsolatedRunner(Path("s.py"), sandbox=sandbox).memory
+        assert isinstance(memory, limits.TreeWatchdog) and memory.sandboxed is sandbox

@@ -100,8 +100,7 @@ class WorkerOwner:
 
     def close(self) -> None:
         if self._worker is not None:
-            self._worker.kill()
-            self._worker = None
+            self._retire(self._worker)
 
     def _retire(self, worker: Worker) -> None:
         worker.kill()
@@ -225,8 +224,7 @@ class IsolatedRunner(WorkerOwner):
             if isinstance(started, str):
                 self._load_error = started
                 return started
-            self._worker = started
-            self._level = "root"
+            self._worker = started  # at the root: a worker is only let go through _retire
         return self._worker
 
     def _fork(self, worker: Worker) -> str | None:
@@ -362,8 +360,7 @@ class IsolatedRunner(WorkerOwner):
             if problem:
                 self._retire(worker)
                 if outcome.verdict is None:
-                    outcome = Outcome("RTE", problem, output=outcome.output,
-                                      seconds=outcome.seconds)
+                    outcome = Outcome("RTE", problem, seconds=outcome.seconds)
             elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "":
                 self._retire(worker)  # what was left is gone with the worker
             else:
