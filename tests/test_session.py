@@ -314,13 +314,16 @@ def test_what_the_file_printed_as_it_loaded_comes_with_the_first_case_only() -> 
     assert session.play(master(), 2).output == ""
 
 
-def test_a_time_out_says_where_in_the_file_it_was(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kept", ["printed", "recent"])
+def test_a_time_out_says_where_in_the_file_it_was(tmp_path: Path, kept: str) -> None:
+    # The dump comes last; past the output limit it is only in the recent output kept.
     source = tmp_path / "s.py"
     source.write_text("def f():\n    while True:\n        pass\n")
     dump = ("Current thread 0x00007f00 (most recent call first):\n"
             '  File "/submission/solution.py", line 3 in f\n'
             '  File "/judge/worker.py", line 9 in run\n\n')
-    worker = ScriptedWorker([None], printed=f"before\n{dump}")
+    worker = ScriptedWorker([None], printed="before\n" + dump * (kept == "printed"),
+                            recent=f"before\n{dump}".encode())
     session = ScriptedRunner([worker], name=str(source))
     session._inside = ["/submission/solution.py"]
     outcome = session.play(master(), None)
