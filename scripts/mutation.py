@@ -12,6 +12,7 @@ docs/development.md; they are left out of the score. Code that runs in the worke
 runs in another interpreter, in the sandbox, where mutmut cannot switch its mutants on.
 
 Usage: python scripts/mutation.py [GROUP ...] [--keep] [--jobs N]   (every group when none is named)
+       python scripts/mutation.py --table   (the equivalent mutants, for docs/development.md)
 """
 
 from __future__ import annotations
@@ -161,6 +162,29 @@ _NOT_STDIN = ("descriptor 0 is the judge's standard input, never a pipe it made 
 _CLOSED_MARK = "-2 instead of -1 for a closed pipe: any negative number reads as closed"
 _DEADLINE_CHECK = ("the deadline is read at another call, or a moment later: a search still "
                    "stops once the time is up, as the time-limit tests check")
+# The optimal solver's pruning: a mutant that prunes less, or prunes at another depth, or hands
+# a set's bounds down less, only makes the search slower; its answers stay the same, which the
+# brute-force tests check (a mutant that prunes more, or remembers a wrong answer, is caught).
+_SAME_LENGTH = "zip without strict=True over lists built from the same list: they have one length"
+_SCREEN_PASSES = ("the screen lets through a guess it could drop: the search meets what was "
+                  "known (the group remembered, or bounded, unsolvable) at the group itself, "
+                  "and answers the same, later")
+_SAME_MEMORY = ("the 'remembered unsolvable' test made here again by known(), which reads the same "
+                "memory with the same comparison: the same groups are dropped")
+_NOT_HANDED_DOWN = ("bounds or screened guesses not handed down to a set's search: it computes "
+                    "the same ones again")
+_OTHER_DEPTH = ("screening or planning from another depth: a screen drops only guesses that fail "
+                "within the guesses it is given, which holds at any depth, so only the work left "
+                "to the search changes")
+_MORE_TRIED = ("guesses kept that the search could skip (a looser limit, a guess that splits "
+               "nothing, a split seen already): it proves them failing and answers the same")
+_OTHER_ORDER = ("guesses with equally small largest groups tried in another order: the exhaustive "
+                "search answers the same, and its strategy is as good")
+_STEPS_SPENT = ("the quick search spends its steps or discrepancies otherwise: it says 'unknown' "
+                "sooner or later (always allowed: the exhaustive search then decides), its "
+                "memory stays true, and with steps enough it is complete, as the tests check")
+_NEVER_REACHED = ("2**30 and 2**31 both stand for 'never proven solvable': no search reaches "
+                  "either count of guesses")
 EQUIVALENT: dict[str, str] = {
     "judge.grading.x_warmup_masters__mutmut_9":
         "the warm-up draw seeded by the list's second word instead of its first: another draw, "
@@ -282,6 +306,43 @@ EQUIVALENT: dict[str, str] = {
     "judge.analysis.optimal.x_solve__mutmut_1": "a default time limit of 61 s instead of 60",
     "judge.analysis.optimal.x_best_next_guess__mutmut_27": _LOWEST_BIT,
     "judge.analysis.optimal.xǁSolverǁtree__mutmut_8": _LOWEST_BIT,
+    **{f"judge.analysis.optimal.xǁSolverǁscreened__mutmut_{n}": _SCREEN_PASSES
+       for n in (7, 10, 39, 40)},
+    **{f"judge.analysis.optimal.xǁSolverǁscreened__mutmut_{n}": _SAME_MEMORY
+       for n in (8, 11, 16)},
+    "judge.analysis.optimal.xǁSolverǁscreened__mutmut_15":
+        "a default of 1 for groups never proven unsolvable: the screen is asked about "
+        "SCREEN_FROM (3) guesses or more, so 1 >= guesses never holds",
+    **{f"judge.analysis.optimal.xǁSolverǁ{name}__mutmut_{n}": _SAME_LENGTH
+       for name, numbers in (("screened", (32, 35, 36, 44, 47, 48, 54, 57, 58)),
+                             ("planned", (19, 22, 29)), ("ranked_guesses", (27, 30, 33)))
+       for n in numbers},
+    "judge.analysis.optimal.xǁSolverǁplanned__mutmut_6": _NOT_HANDED_DOWN,
+    "judge.analysis.optimal.xǁSolverǁplanned__mutmut_31": _NOT_HANDED_DOWN,
+    **{f"judge.analysis.optimal.xǁSolverǁcan_solve__mutmut_{n}": _NOT_HANDED_DOWN
+       for n in (13, 16, 47, 48, 52, 55, 56)},
+    **{f"judge.analysis.optimal.xǁSolverǁcan_solve__mutmut_{n}": _OTHER_DEPTH
+       for n in (20, 26, 29, 30, 37, 38, 39)},
+    "judge.analysis.optimal.xǁSolverǁranked_within__mutmut_13": _MORE_TRIED,
+    **{f"judge.analysis.optimal.xǁSolverǁranked_guesses__mutmut_{n}": _MORE_TRIED
+       for n in (6, 18, 20)},
+    "judge.analysis.optimal.xǁSolverǁsplits__mutmut_9": _MORE_TRIED,
+    "judge.analysis.optimal.xǁSolverǁranked_guesses__mutmut_7": _OTHER_ORDER,
+    "judge.analysis.optimal.xǁSolverǁranked_guesses__mutmut_23": _OTHER_ORDER,
+    "judge.analysis.optimal.xǁSolverǁranked_guesses__mutmut_19":
+        "'parts > 2' for 'parts > 1' beside 'largest < size': two nonempty groups make the "
+        "largest smaller than the set, so the guess is kept either way",
+    "judge.analysis.optimal.xǁSolverǁknown__mutmut_5":
+        "a set remembered solvable in exactly these guesses is searched again: its search "
+        "finds it solvable again",
+    "judge.analysis.optimal.xǁSolverǁknown__mutmut_11": _NEVER_REACHED,
+    "judge.analysis.optimal.xǁSolverǁknown__mutmut_12": _NEVER_REACHED,
+    "judge.analysis.optimal.xǁSolverǁknown__mutmut_20":
+        "a default of 1 for sets never proven unsolvable: sets of three or more words cannot "
+        "be solved in one guess, which the capacity test after it says too",
+    **{f"judge.analysis.optimal.xǁSolverǁfind__mutmut_{n}": _STEPS_SPENT for n in (3, 15)},
+    **{f"judge.analysis.optimal.xǁSolverǁ_find__mutmut_{n}": _STEPS_SPENT
+       for n in (24, 25, 26, 43, 60, 61, 68, 69)},
     "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.game.x_read_dictionary__mutmut_4": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.board.x_points_table__mutmut_23": "HTML's tag names are case-insensitive",
@@ -427,7 +488,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep", action="store_true", help="keep each group's copy")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, metavar="N",
                         help="mutants tried at once (default: one per core)")
+    parser.add_argument("--table", action="store_true",
+                        help="print the equivalent mutants as docs/development.md lists them, "
+                             "and run nothing")
     args = parser.parse_args(argv)
+    if args.table:
+        print("| mutant | why nothing changes |\n|---|---|")
+        print("\n".join(f"| `{name}` | {why} |" for name, why in EQUIVALENT.items()))
+        return 0
     if args.jobs < 1:
         parser.error(f"--jobs takes a count of 1 or more, not {args.jobs}")
     unknown = [g for g in args.groups if g not in names]
