@@ -181,7 +181,14 @@ def test_language_rows_have_both_modes_per_language() -> None:
     assert [r["language"] for r in rows] == list(bench.TRIVIAL)
     for row in rows:
         assert "missing" in row or (row["shared_ms"], row["fresh_ms"]) == (250.0, 750.0)
-    assert [line.split()[0] for line in bench.language_lines(rows)] == list(bench.TRIVIAL)
+    lines = bench.language_lines(rows)
+    assert [line.split()[0] for line in lines] == list(bench.TRIVIAL)
+    how = {"python": "a fork", "cpp": "a fork", "java": "a new process",
+           "kotlin": "a new process"}
+    for row, line in zip(rows, lines, strict=True):
+        if "missing" not in row:
+            assert "a fresh state costs 500.00 ms" in line
+            assert line.endswith(f"{how.get(row['language'], '')})"), line
 
 
 def test_original_rows_compare_games_and_times() -> None:

@@ -121,7 +121,8 @@ def test_the_cpp_build_compiles_as_leetcode_does(tools: dict[str, str | None],
     assert build is not None
     assert build.steps == (("/opt/bin/g++", "-std=gnu++17", "-O2", "-pipe", "-o", "program",
                             "entry.cpp", "harness.cpp"),)
-    assert sorted(build.files) == ["entry.cpp", "harness.cpp", "leetcode.h", "solution.cpp"]
+    assert sorted(build.files) == ["entry.cpp", "fresh_state.h", "harness.cpp", "leetcode.h",
+                                   "solution.cpp"]
     assert build.files["solution.cpp"] == b"class Solution {};"
     assert build.files["harness.cpp"] == (cpp.HERE / "harness.cpp").read_bytes()
     assert (build.env, build.versions, build.address_space_mb) == (
@@ -129,7 +130,7 @@ def test_the_cpp_build_compiles_as_leetcode_does(tools: dict[str, str | None],
     contest = cpp.CPP.build(solution, "wc2022")
     assert contest is not None
     assert contest.steps[0][-4:] == ("program", "-DJUDGE_WC2022", "harness.cpp", "solution.cpp")
-    assert sorted(contest.files) == ["harness.cpp", "solution.cpp", "word.h"]
+    assert sorted(contest.files) == ["fresh_state.h", "harness.cpp", "solution.cpp", "word.h"]
 
 
 def test_the_cpp_program_is_shown_and_given_its_channel() -> None:
@@ -345,6 +346,7 @@ def test_a_jvm_failing_outside_the_heap_is_out_of_memory() -> None:
 def test_node_runs_the_harness_with_its_heap_capped_and_its_seed(
         tools: dict[str, str | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(javascript.NODE_MODULES_VARIABLE, str(tmp_path))
+    monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, "")  # see the next test for the addon
     (tmp_path / "lodash").mkdir()
     launch = javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 128, 2**31 + 3)
     assert launch.argv == ("/opt/bin/node", "--max-old-space-size=128", "--random-seed=3",
@@ -361,6 +363,21 @@ def test_node_runs_the_harness_with_its_heap_capped_and_its_seed(
     assert least.argv[1] == "--max-old-space-size=1"
     unseeded = javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None)
     assert unseeded.argv[1] == Mounted(javascript.HARNESS_FILE, "/judge/harness.js")
+
+
+def test_node_with_the_fork_addon_forks_single_threaded(
+        tools: dict[str, str | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    addon = tmp_path / "fork.node"
+    monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, str(addon))
+    assert javascript.fork_addon() is None and not javascript.JAVASCRIPT.forks  # not built
+    addon.write_bytes(b"built")
+    assert javascript.fork_addon() == addon.resolve() and javascript.JAVASCRIPT.forks
+    launch = javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None)
+    # A fork copies one thread: V8 must run no background threads it would wait for.
+    assert launch.argv[1] == "--single-threaded"
+    assert launch.argv[-2:] == ("leetcode", Mounted(addon.resolve(), "/judge/fork.node"))
+    monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, "")
+    assert javascript.fork_addon() is None and not javascript.JAVASCRIPT.forks
 
 
 def test_node_without_leetcodes_packages_runs_without_them(
@@ -384,7 +401,8 @@ def test_v8s_heap_report_is_out_of_memory() -> None:
     assert javascript.JAVASCRIPT.split_stack_dump("x", SOLUTION) == ("x", [])
 
 
-def test_each_harness_says_what_it_can() -> None:
+def test_each_harness_says_what_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, "")  # Node.js forks with its addon only
     said = {h.name: (h.extensions, h.games, h.forks, h.stack_dumps) for h in HARNESSES}
     assert said == {
         "python": ((".py",), ("leetcode", "wc2022"), True, True),

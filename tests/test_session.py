@@ -341,7 +341,11 @@ def test_the_sandboxs_name_of_the_file_is_replaced_by_the_users() -> None:
     assert session.play(master(), None).detail == 'File "mine.py", x'
 
 
-def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shared_list() -> None:
+def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shared_list(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.harness import javascript
+
+    monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, "")  # Node.js without its fork addon
     workers = [ScriptedWorker([DONE]) for _ in range(3)] + [ScriptedWorker([DONE, DONE])]
     session = ScriptedRunner(workers, name="s.js")
     with session.fresh_state_per_case([master()]):

@@ -38,6 +38,8 @@ EXPECTED_PENDING = 1 << (signal.SIGCHLD - 1)
 # What a warm process may be while a case plays: stopped, or past doing anything (a zombie, or
 # gone: a process the file started and the judge killed, which nobody reaps).
 HELD = ("T", "Z", "")
+# A fork asleep (waiting for its case's request), or gone.
+SETTLED = ("S", "Z", "")
 
 
 def stat_fields(pid: int) -> list[str] | None:
@@ -120,6 +122,8 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
                 flags = int(next(line for line in f if line.startswith("flags:")).split()[1], 8)
         except (OSError, StopIteration, ValueError):
             continue  # closed since it was listed
+        if target == "/dev/null":
+            continue  # it carries nothing: Node.js's fork makes its own descriptors so
         if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
             return f"an open file descriptor ({target})"
     return ""
@@ -190,6 +194,9 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork |
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
     case.scores = {p: oom_score_adj(p) for p in case.held}
+    # A harness may still be closing what its runtime made at the fork (Node's libuv makes a
+    # pipe anew in every fork): what the fork shares is read once it waits for its case.
+    waited(lambda: state_of(case.pid) in SETTLED)
     shared = shared_with_forks(case.pid, own_fds)
     if shared:
         case.release()

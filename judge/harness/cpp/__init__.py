@@ -41,10 +41,10 @@ class CppHarness:
         if game == "wc2022":
             # A contest submission brings its own includes (the seed's does); word.h is there
             # for one that asks for the contest's header.
-            files = source_files(HERE, "word.h", "harness.cpp")
+            files = source_files(HERE, "word.h", "fresh_state.h", "harness.cpp")
             sources: tuple[str, ...] = ("-DJUDGE_WC2022", "harness.cpp", "solution.cpp")
         else:
-            files = source_files(HERE, "leetcode.h", "entry.cpp", "harness.cpp")
+            files = source_files(HERE, "leetcode.h", "entry.cpp", "fresh_state.h", "harness.cpp")
             sources = ("entry.cpp", "harness.cpp")
         files["solution.cpp"] = solution.read_bytes()
         return Build(files=files, steps=((compiler, *FLAGS, "-o", PROGRAM, *sources),),

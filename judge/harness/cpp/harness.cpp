@@ -35,6 +35,8 @@
 #include <utility>
 #include <vector>
 
+#include "fresh_state.h"
+
 class Master {
   public:
     int guess(std::string word);
@@ -355,90 +357,6 @@ void serve_guess(const Value& request) {
 bool forked_once = false;  // a process forked for one case: it ends once that case is over
 std::string refused;       // why the state it was forked from cannot give its case a fresh start
 
-std::vector<std::string> private_directories() {
-    std::vector<std::string> found;
-    const char* names = std::getenv("JUDGE_PRIVATE_DIRECTORIES");
-    std::stringstream list(names ? names : "");
-    for (std::string name; std::getline(list, name, ':');)
-        if (!name.empty()) found.push_back(name);
-    return found;
-}
-
-long inodes_used(const std::string& directory) {
-    struct statvfs stats;
-    if (statvfs(directory.c_str(), &stats) != 0) return -1;
-    return long(stats.f_files - stats.f_ffree);
-}
-
-// What the private directories hold as the harness starts: the sandbox's own mount points.
-std::vector<std::pair<std::string, long>> inodes_at_start;
-
-void count_private_inodes() {
-    for (const std::string& directory : private_directories())
-        inodes_at_start.emplace_back(directory, inodes_used(directory));
-}
-
-// Remove what the solution wrote to its private directories; what could not be removed (empty
-// when all was). By hand, not recursively: the solution chooses how deep its folders go.
-std::string empty_private_directories() {
-    for (const auto& [directory, at_start] : inodes_at_start) {
-        struct stat top;
-        if (at_start < 0 || lstat(directory.c_str(), &top) != 0) continue;
-        std::vector<std::string> walked, todo{directory};
-        while (!todo.empty()) {
-            std::string folder = todo.back();
-            todo.pop_back();
-            walked.push_back(folder);
-            DIR* entries = opendir(folder.c_str());
-            if (!entries) continue;
-            while (dirent* entry = readdir(entries)) {
-                std::string name = entry->d_name;
-                if (name == "." || name == "..") continue;
-                std::string path = folder + "/" + name;
-                struct stat found;
-                if (lstat(path.c_str(), &found) != 0 || found.st_dev != top.st_dev)
-                    continue;  // a mount point of the sandbox's, read-only
-                if (S_ISDIR(found.st_mode))
-                    todo.push_back(path);
-                else
-                    unlink(path.c_str());
-            }
-            closedir(entries);
-        }
-        for (std::size_t k = walked.size(); k-- > 1;) rmdir(walked[k].c_str());
-        long left = inodes_used(directory) - at_start;
-        if (left > 0)
-            return std::to_string(left) + " files in " + directory +
-                   " that the judge could not remove";
-    }
-    return "";
-}
-
-// In a sandbox whose IPC namespace is the worker's own, System V objects outlive the process
-// that made them: every one is removed before each case.
-std::string empty_private_ipc() {
-    const char* own = std::getenv("JUDGE_PRIVATE_IPC");
-    if (!own || std::string(own) != "1") return "";
-    const std::pair<const char*, int (*)(int)> removers[] = {
-        {"shm", [](int id) { return shmctl(id, IPC_RMID, nullptr); }},
-        {"msg", [](int id) { return msgctl(id, IPC_RMID, nullptr); }},
-        {"sem", [](int id) { return semctl(id, 0, IPC_RMID); }}};
-    for (const auto& [kind, remove] : removers) {
-        std::ifstream table(std::string("/proc/sysvipc/") + kind);
-        std::string line;
-        std::getline(table, line);  // the column names
-        while (std::getline(table, line)) {
-            std::istringstream columns(line);
-            long key = 0, id = -1;
-            if (!(columns >> key >> id)) continue;
-            if (remove(int(id)) != 0)
-                return std::string("a System V IPC object (") + kind +
-                       ") that the judge could not remove";
-        }
-    }
-    return "";
-}
-
 // "fork": the child serves the next requests from the state of the moment; the parent waits
 // for it to end, says how it ended, and serves on from that same state. With "once" the fork
 // is made ahead of its case: the child says nothing, plays the next case and ends.
@@ -450,8 +368,8 @@ void serve_fork(const Value& request) {
         // Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
         // What a fork shares with this process is the judge's to check, from outside.
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-        why = empty_private_directories();
-        if (why.empty()) why = empty_private_ipc();
+        why = fresh_state::empty_private_directories();
+        if (why.empty()) why = fresh_state::empty_private_ipc();
     }
     flush_output();  // or what is buffered would be printed twice, by parent and child
     pid_t child = fork();
@@ -477,26 +395,6 @@ void serve_fork(const Value& request) {
     send("{\"op\": \"joined\", \"status\": " + std::to_string(code) + "}");
 }
 
-// Orphaned grandchildren come back to the harness, where the judge can still find them; and
-// the harness dies with the judge, should the judge be killed before it can clean up.
-void become_subreaper() {
-    pid_t parent = getppid();
-    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-    if (getppid() != parent) _exit(1);  // the judge died before the line above
-}
-
-// The solution runs with no capability, even as root: it cannot trace, signal or write what
-// its user's processes may not (the list's warm process among them), and executing a program
-// cannot give any back.
-void drop_capabilities() {
-    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-    for (int capability = 0; capability <= 63; ++capability)
-        prctl(PR_CAPBSET_DROP, capability, 0, 0, 0);
-    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
-    __user_cap_data_struct none[2] = {};
-    syscall(SYS_capset, &header, none);
-}
 #endif
 
 }  // namespace
@@ -543,9 +441,9 @@ int main(int argc, char** argv) {
     rlimit no_core{0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
 #ifndef JUDGE_WC2022
-    become_subreaper();
-    drop_capabilities();
-    count_private_inodes();
+    fresh_state::become_subreaper();
+    fresh_state::drop_capabilities();
+    fresh_state::count_private_inodes();
 #endif
 #ifdef JUDGE_WC2022
     const char* built_for = "wc2022";

@@ -1,7 +1,8 @@
 // The JavaScript harness: loads a LeetCode-style submission (a global `findSecretWord`, or the
 // older `wordlist` signature, which is the same call) and serves LeetCode 843 cases over the
 // judge's pipes (judge/harness/PROTOCOL.md).
-// Usage: node harness.js SOLUTION READ_FD WRITE_FD GAME
+// Usage: node [--single-threaded] harness.js SOLUTION READ_FD WRITE_FD GAME [FORK_ADDON]
+// With the fork addon (fork.cc), it forks for fresh state per case as the C++ harness does.
 "use strict";
 
 const fs = require("fs");
@@ -9,9 +10,12 @@ const vm = require("vm");
 
 const LONGEST_WORD = 64;
 const LONGEST_ERROR = 4096;
-const [solutionPath, readFd, writeFd, game] = process.argv.slice(2);
+const [solutionPath, readFd, writeFd, game, addonPath] = process.argv.slice(2);
 const requests = Number(readFd);
 const replies = Number(writeFd);
+const addon = addonPath ? require(addonPath) : null;
+// A forked process ends at once: Node's own exit would join threads the fork does not have.
+const quit = addon ? (code) => addon.exit(code) : (code) => process.exit(code);
 const send = (message) => writeAll(JSON.stringify(message) + "\n");
 let pending = Buffer.alloc(0);
 
@@ -21,7 +25,7 @@ function writeAll(text) {
     try {
       done += fs.writeSync(replies, data, done);
     } catch (e) {
-      if (e.code !== "EAGAIN") process.exit(3);  // the judge has gone
+      if (e.code !== "EAGAIN") quit(3);  // the judge has gone
     }
   }
 }
@@ -37,7 +41,7 @@ function receive() {
       if (e.code === "EAGAIN" || e.code === "EINTR") continue;
       n = 0;
     }
-    if (n <= 0) process.exit(0);
+    if (n <= 0) quit(0);
     pending = Buffer.concat([pending, chunk.subarray(0, n)]);
   }
   const end = pending.indexOf(10);
@@ -166,10 +170,35 @@ function play(findSecretWord, request) {
   send({ op: stopped ? "stopped" : "done" });
 }
 
+// Fresh state per case (PROTOCOL.md): the judge asks for forks, and checks them from outside.
+let forkedOnce = false;  // a process forked for one case: it ends once that case is over
+let refused = "";  // why the state it was forked from cannot give its case a fresh start
+
+function serveFork(once) {
+  const why = once ? addon.tidy() : "";
+  const child = addon.fork(once ? 1 : 0);
+  if (child === 0) {
+    if (once) {
+      forkedOnce = true;
+      refused = why;
+    } else {
+      send({ op: "forked" });
+    }
+    return;
+  }
+  pending = Buffer.alloc(0);  // the child's to read: the parent only waits for it now
+  send({ op: "joined", status: addon.wait(child) });
+}
+
 function main() {
   if (game !== "leetcode") {
     send({ op: "ce", error: "JavaScript submissions are judged for LeetCode 843 only" });
     return;
+  }
+  if (addon) {
+    addon.harden(requests, replies);
+    // A submission that ends the process ends it as the harness does.
+    process.exit = process.reallyExit = (code) => quit(Number(code ?? process.exitCode ?? 0) | 0);
   }
   leetcodeGlobals();
   const findSecretWord = load();
@@ -181,12 +210,20 @@ function main() {
   for (;;) {
     const request = receive();
     if (request.op === "run") {
+      if (refused) {
+        send({ op: "raised", kind: "RTE", error: `${refused}: one case could leave its secret ` +
+              "there for the next, so the judge does not play cases from this state" });
+        quit(0);
+      }
       play(findSecretWord, request);
+      if (forkedOnce) quit(0);
+    } else if (request.op === "fork" && addon) {
+      serveFork(request.once === true);
     } else if (request.op === "exit") {
-      process.exit(0);
+      quit(0);
     } else {
       process.stderr.write(`harness: unexpected request ${request.op}\n`);
-      process.exit(3);
+      quit(3);
     }
   }
 }
