@@ -328,6 +328,15 @@ elif kind == "read end":
     os.close(w)
     os.dup2(r, 9)  # above the descriptors the judge names as the fork's own
     os.close(r)
+elif kind == "settling":
+    r, w = os.pipe()  # made at the fork, as libuv does in Node.js, and closed before waiting
+    os.dup2(r, 9)
+    print("ready", flush=True)
+    spin_until = time.monotonic() + float(path)
+    while time.monotonic() < spin_until:
+        pass
+    for fd in (9, r, w):
+        os.close(fd)
 elif kind.startswith("file for"):
     fd = os.open(path, os.O_RDONLY if kind.endswith("reading") else os.O_WRONLY | os.O_APPEND)
     os.dup2(fd, 9)
@@ -464,6 +473,19 @@ def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
     assert refused.endswith("): one case could leave its secret there for the next, so the "
                             "judge does not play cases from this state")
     assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
+
+
+def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    # It still holds a pipe as it runs on; asleep, it holds nothing.
+    case = holding("settling", "0.3")
+    try:
+        held = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        assert isinstance(held, forks.CaseFork), held
+        held.release()
+    finally:
+        case.kill()
+        case.communicate()
 
 
 def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(

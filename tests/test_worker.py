@@ -232,6 +232,9 @@ board.close()
 writing = open(sys.argv[2], "w")
 print(repr(shared()))
 writing.close()
+nothing_at_all = open(os.devnull, "w")  # carries nothing, written or read
+print(repr(shared()))
+nothing_at_all.close()
 threading.Thread(target=time.sleep, args=(5,), daemon=True).start()
 print(repr(shared()))
 """
@@ -247,8 +250,8 @@ def test_what_forks_would_share_is_found(tmp_path: Path) -> None:
                             str(tmp_path / "notes")], capture_output=True, text=True,
                            check=True, stdin=subprocess.DEVNULL,
                            cwd=Path(__file__).parent.parent).stdout.splitlines()
-    nothing, pipe, reading, mapping, writing, thread = (eval(line) for line in found)
-    assert nothing == "" and reading == ""
+    nothing, pipe, reading, mapping, writing, null, thread = (eval(line) for line in found)
+    assert nothing == "" and reading == "" and null == ""
     assert pipe.startswith("an open file descriptor (pipe:")
     assert mapping.startswith("a writable shared memory mapping")
     assert writing == f"an open file descriptor ({tmp_path / 'notes'})"
