@@ -413,3 +413,83 @@ def test_a_compile_error_is_given_back_as_the_compiler_ended_it(tmp_path: Path,
                   env=PATH)
     assert built_program(build, Unconfined(), root=tmp_path) == CompileError(
         f"{last_line}\n{last_line}")  # the first error line, then the output
+
+
+def test_a_build_another_judge_finished_meanwhile_is_the_one_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "cache"
+    build = Build(files={}, steps=(("sh", "-c", "echo mine > program"),), env=PATH)
+    done = root / build_key(build, Unconfined())
+    steps = building.run_steps
+
+    def theirs_first(*args: object) -> str | None:
+        done.mkdir(parents=True)
+        (done / "program").write_text("theirs\n")
+        return steps(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(building, "run_steps", theirs_first)
+    assert built_program(build, Unconfined(), root=root) == done
+    assert (done / "program").read_text() == "theirs\n"
+    assert [p.name for p in root.iterdir()] == [done.name]  # nothing of ours is left
+
+
+def test_a_build_found_but_not_ours_to_mark_is_used_all_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build = Build(files={}, steps=(("sh", "-c", "echo > program"),), env=PATH)
+    made = built_program(build, Unconfined(), root=tmp_path)
+
+    def not_permitted(*args: object, **kwargs: object) -> None:
+        raise PermissionError("another user's build")
+
+    monkeypatch.setattr(building.os, "utime", not_permitted)
+    assert built_program(build, Unconfined(), root=tmp_path) == made
+
+
+def test_a_compiler_silent_for_a_while_then_printing_much_is_read_to_its_end() -> None:
+    # More than a pipe holds, after longer than one wait for output: the judge keeps reading.
+    process = subprocess.Popen(["sh", "-c", "sleep 0.5; head -c 300000 /dev/zero; exit 3"],
+                               stdout=subprocess.PIPE)
+    try:
+        output, ended = building.first_output(process, 60.0, NoWatch())
+    finally:
+        process.kill()
+        process.communicate()
+    assert ended is True and output == b"\0" * ERROR_BYTES
+
+
+def test_a_build_removed_by_another_judge_while_the_cache_is_measured_is_passed_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building.time, "time", lambda: 10_000.0)
+    for name in ("a", "b", "keep"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "program").write_bytes(b"x" * (1 << 20))
+        os.utime(tmp_path / name, (1.0, 1.0))
+    measure = building.size_of
+
+    def gone_meanwhile(folder: Path) -> int:
+        if folder.name == "a":  # measured, then evicted by another judge
+            size = measure(folder)
+            subprocess.run(["rm", "-rf", str(folder)], check=True)
+            return size
+        if folder.name == "b":  # evicted before it could be measured
+            raise FileNotFoundError(folder)
+        return measure(folder)
+
+    monkeypatch.setattr(building, "size_of", gone_meanwhile)
+    assert building.evict(tmp_path, 0, tmp_path / "keep") == [tmp_path / "a"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b", "keep"]
+
+
+def test_a_file_gone_while_a_build_is_measured_is_not_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("stays", "goes"):
+        (tmp_path / name).write_bytes(b"x" * 1000)
+    stat = os.lstat
+
+    def lstat(path: str) -> os.stat_result:
+        if path.endswith("goes"):
+            raise FileNotFoundError(path)
+        return stat(path)
+
+    monkeypatch.setattr(building.os, "lstat", lstat)
+    assert building.size_of(tmp_path) == 1000

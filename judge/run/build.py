@@ -79,8 +79,7 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     done = root / build_key(build, confinement)
     if not done.is_dir():
         root.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix="building-", dir=root))
-        work.chmod(0o755)  # a sandboxed worker may run as another user (confine.WORKER_USER)
+        work = made = under_way(root)
         try:
             for name, content in build.files.items():
                 (work / name).write_bytes(content)
@@ -89,14 +88,14 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
                 return CompileError(error)  # timed out: not the file's final word
             if error is not None:
                 # A failed build keeps its message, not what the compiler left half-written.
-                shutil.rmtree(work, ignore_errors=True)
-                work.mkdir()
-                (work / ERROR_FILE).write_text(error, encoding="utf-8")
+                made = under_way(root)
+                (made / ERROR_FILE).write_text(error, encoding="utf-8")
             # Another judge may have finished the same build meanwhile: either result serves.
             with contextlib.suppress(OSError):
-                work.rename(done)
+                made.rename(done)
         finally:
-            shutil.rmtree(work, ignore_errors=True)
+            for folder in {work, made}:
+                shutil.rmtree(folder, ignore_errors=True)
         evict(root, cache_limit_mb(), keep=done)
     with contextlib.suppress(OSError):
         os.utime(done)  # used now: the last to be evicted
@@ -105,6 +104,14 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     if error_file.is_file():
         return CompileError(error_file.read_text(encoding="utf-8").rstrip("\n"))
     return done
+
+
+def under_way(root: Path) -> Path:
+    """A new folder for a build under way, beside the cache's builds (so that it is renamed
+    into place) and named so that eviction leaves it alone."""
+    folder = Path(tempfile.mkdtemp(prefix="building-", dir=root))
+    folder.chmod(0o755)  # a sandboxed worker may run as another user (confine.WORKER_USER)
+    return folder
 
 
 def cache_limit_mb() -> int:
@@ -180,7 +187,7 @@ def first_output(process: subprocess.Popen[bytes], seconds: float,
         if len(kept) < ERROR_BYTES:
             kept += chunk[:ERROR_BYTES - len(kept)]
     try:
-        process.wait(timeout=max(deadline - time.monotonic(), 0.1))
+        process.wait(timeout=deadline - time.monotonic())  # past it: one look, no wait
     except subprocess.TimeoutExpired:
         return bytes(kept), False
     return bytes(kept), True
