@@ -194,6 +194,8 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
+    "judge.report.merge.x_read_reports__mutmut_8": _DEFAULT_TEXT,
+    "judge.report.merge.x_read_reports__mutmut_10": _CODEC,
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "a fork told anything but run ends all the same (status 3, PROTOCOL.md), as exit asks; "
        "the judge reads nothing more from it" for n in range(1, 6)},

@@ -499,6 +499,20 @@ def test_a_shard_too_large_to_read_safely_is_refused(two_shards: list[Path],
     monkeypatch.setattr(merge, "LARGEST_REPORT", 100)
     assert main(["merge", *map(str, two_shards)]) == 2
     assert "larger than any report the judge writes" in capsys.readouterr().err
+    # The bound itself is allowed: a report of exactly that size is read.
+    largest = max(p.stat().st_size for p in two_shards)
+    monkeypatch.setattr(merge, "LARGEST_REPORT", largest)
+    assert main(["merge", *map(str, two_shards)]) in (0, 1)
+
+
+def test_a_report_without_its_solution_says_which_file(two_shards: list[Path],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    reports = json.loads(two_shards[0].read_text())  # compare's: one report a solution
+    del reports[0]["solution"]
+    two_shards[0].write_text(json.dumps(reports))
+    assert main(["merge", *map(str, two_shards)]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        f"{two_shards[0]}: 'solution' is missing or of the wrong type")
 
 
 def test_a_merged_report_says_it_was_merged_and_keeps_every_shards_command(

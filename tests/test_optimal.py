@@ -326,7 +326,8 @@ def test_the_exhaustive_search_alone_comes_down_from_a_heuristic_that_is_not_opt
     assert max(result.tree.guesses_for(w, match) for w in words) == optimum
 
 
-@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
+# (Thirty words take seconds under brute force, and catch nothing twenty-five do not.)
+@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE[:2])
 def test_a_set_is_solvable_in_any_number_of_guesses_from_its_optimum_up(
         n: int, seed: int, heuristic: int, optimum: int) -> None:
     # Past the optimum the search has guesses to spare: sets screened and planned five and
@@ -374,7 +375,7 @@ def test_a_split_left_half_searched_is_unknown_never_impossible(seed: int, guess
     assert_remembers_only_the_truth(solver, fewest)
 
 
-@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE)
+@pytest.mark.parametrize(("n", "seed", "heuristic", "optimum"), HEURISTIC_ABOVE[:2])
 def test_the_quick_search_never_claims_what_the_optimum_refutes_whatever_its_steps(
         n: int, seed: int, heuristic: int, optimum: int) -> None:
     # "impossible" ends the search for a shorter strategy: said of a count the optimum
