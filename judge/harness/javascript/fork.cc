@@ -50,12 +50,14 @@ Descriptors open_descriptors() {
 Descriptors node_descriptors;
 int requests = -1, replies = -1;
 
-// In a fork: what the fork itself made (libuv's handler for forks makes a pipe anew) and, in
-// the list's process, Node's own descriptors become /dev/null, which carries nothing: Node
-// still writes to its eventfd (V8 posting a task wakes the loop, which never runs here), and
-// aborts if that write fails. The judge's pipes and stdio stay as they are.
+// In a fork: what the fork itself made (libuv's handler for forks makes its signal lock pipe
+// anew) and, in the list's process, Node's own descriptors become /dev/null, open for reading
+// and writing, which carries nothing: Node still writes to its eventfd (V8 posting a task
+// wakes the loop, which never runs here) and reads and writes its lock pipe (a process that
+// starts a child waits for it through a signal), and aborts if either fails. The judge's
+// pipes and stdio stay as they are.
 void silence_what_a_fork_would_share(const Descriptors& before, bool list) {
-    int nothing = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    int nothing = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (nothing < 0) _exit(3);
     for (const auto& [fd, identity] : open_descriptors()) {
         if (fd <= 2 || fd == requests || fd == replies || fd == nothing) continue;
