@@ -251,6 +251,13 @@ def test_a_seed_replays_a_random_guessers_games(tmp_path: Path, language: str) -
 
     assert games(5) == games(5)
     assert games(5) != games(6)
+    # A case replayed alone (--case) plays the game it played among the others of its list,
+    # where it was forked from a warm process that had played warm-up games.
+    among = grade(IsolatedRunner(tmp_path / name, LIMITS), name, cases, seed=5, order_seed=1)
+    for played in among.results[-2:]:
+        alone = grade(IsolatedRunner(tmp_path / name, LIMITS), name,
+                      [c for c in cases if c.name == played.name], seed=5, order_seed=1)
+        assert alone.results[0].transcript == played.transcript, played.name
 
 
 def test_a_build_is_cached_and_a_compile_error_too(tmp_path: Path) -> None:

@@ -152,8 +152,37 @@ function load() {
   }
 }
 
+// Math.random from a seed (sfc32, its state drawn by splitmix32): V8 cannot be seeded again
+// once started, and a case must play the same game for the same seed (the judge's --seed)
+// whether it has a process of its own or is forked from a warm one, whatever ran there before.
+function seededRandom(seed) {
+  let s = (seed >>> 0) ^ (Math.floor(seed / 2 ** 32) >>> 0);
+  const splitmix = () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  const next = () => {
+    const t = (a + b + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = (((c << 21) | (c >>> 11)) + t) >>> 0;
+    return t;
+  };
+  return () => (next() * 2 ** 21 + (next() >>> 11)) / 2 ** 53;  // 53 random bits in [0, 1)
+}
+
 function play(findSecretWord, request) {
   stopped = false;
+  if (typeof request.seed === "number") {
+    Math.random = seededRandom(request.seed);
+  } else if (forkedOnce) {
+    // Unseeded, each case's fork draws anew, as a process of its own would.
+    Math.random = seededRandom(require("crypto").randomBytes(4).readUInt32LE(0));
+  }
   try {
     findSecretWord(request.words, new Master());
   } catch (e) {
