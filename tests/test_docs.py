@@ -134,7 +134,8 @@ EXTERNAL_FLAGS = {"--help", "--version", "--no-sandbox", "--strict-markers", "--
                   "--clearenv", "--setenv", "--tmpfs", "--proc", "--dev", "--bind",
                   "--remount-ro", "--chdir", "--symlink", "--mqueue", "--unshare-user",
                   "--uid", "--gid", "--enable-logging", "--disable-gpu",
-                  "--max-old-space-size", "--strict", "--random-seed"}
+                  "--max-old-space-size", "--strict", "--random-seed",
+                  "--table"}  # (the last, scripts/mutation.py's)
 
 
 def test_every_flag_the_pages_name_exists() -> None:
