@@ -221,8 +221,8 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.run.build.x_first_output__mutmut_{n}": _SPARE_ROOM for n in (37, 38)},
     "judge.run.build.x_first_output__mutmut_41":
         "'<=' for '<' on what is kept: once ERROR_BYTES are kept, the slice added is empty",
-    **{f"judge.run.build.x_built_program__mutmut_{n}": _DEFAULT_TEXT for n in (52, 54, 80)},
-    **{f"judge.run.build.x_built_program__mutmut_{n}": _CODEC for n in (57, 82)},
+    **{f"judge.run.build.x_built_program__mutmut_{n}": _DEFAULT_TEXT for n in (41, 43, 69)},
+    **{f"judge.run.build.x_built_program__mutmut_{n}": _CODEC for n in (46, 71)},
     **{f"judge.harness.java.xǁJvmHarnessǁbuild__mutmut_{n}":
        "another bare name for a java that is not installed: the folder two up from a bare name "
        "is '.' whatever the name, and so is the JVM's home derived from it" for n in (69, 70)},

@@ -493,3 +493,21 @@ def test_a_file_gone_while_a_build_is_measured_is_not_counted(
 
     monkeypatch.setattr(building.os, "lstat", lstat)
     assert building.size_of(tmp_path) == 1000
+
+
+@pytest.mark.skipif(not Path("/dev/shm").is_dir(), reason="no /dev/shm, another file system")
+def test_a_failed_builds_message_is_made_beside_the_cache_whatever_the_temporary_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Made elsewhere (another file system), it could not be renamed into the cache.
+    import tempfile
+
+    elsewhere = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        monkeypatch.setattr(tempfile, "tempdir", str(elsewhere))
+        build = Build(files={}, steps=(("sh", "-c", "echo 'main.c:1: error: no'; exit 1"),),
+                      env=PATH)
+        assert built_program(build, Unconfined(), root=tmp_path / "cache") == CompileError(
+            "main.c:1: error: no\nmain.c:1: error: no")
+        assert list(elsewhere.iterdir()) == []
+    finally:
+        subprocess.run(["rm", "-rf", str(elsewhere)], check=True)
