@@ -195,6 +195,9 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
     "judge.report.merge.x_read_reports__mutmut_8": _DEFAULT_TEXT,
+    "judge.report.merge.x_parse_shard__mutmut_3":
+        "the last '/' instead of the first: with two or more, one side holds a '/', which is no "
+        "digit, and K/N is refused either way",
     "judge.report.merge.x_read_reports__mutmut_10": _CODEC,
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "a fork told anything but run ends all the same (status 3, PROTOCOL.md), as exit asks; "

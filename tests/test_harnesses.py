@@ -378,6 +378,13 @@ def test_node_with_the_fork_addon_forks_single_threaded(
     assert launch.argv[-2:] == ("leetcode", Mounted(addon.resolve(), "/judge/fork.node"))
     monkeypatch.setenv(javascript.FORK_ADDON_VARIABLE, "")
     assert javascript.fork_addon() is None and not javascript.JAVASCRIPT.forks
+    # Unset, it is where make builds it: under the virtual environment.
+    monkeypatch.delenv(javascript.FORK_ADDON_VARIABLE)
+    monkeypatch.setattr(javascript.sys, "prefix", str(tmp_path))
+    assert javascript.fork_addon() is None
+    (tmp_path / "node").mkdir()
+    (tmp_path / "node" / "fork.node").write_bytes(b"built")
+    assert javascript.fork_addon() == (tmp_path / "node" / "fork.node").resolve()
 
 
 def test_node_without_leetcodes_packages_runs_without_them(

@@ -31,6 +31,11 @@ def test_the_shards_cover_every_case_once_and_evenly(cases: int, shards: int) ->
     assert max(map(len, parts)) - min(map(len, parts)) <= 1
 
 
+def test_a_shard_of_up_to_six_digits_is_a_shard() -> None:
+    assert parse_shard("999999/999999") == (999999, 999999)
+    assert parse_shard("1/100000") == (1, 100000)
+
+
 @pytest.mark.parametrize("text", ["0/2", "3/2", "a/b", "1/", "/2", "1/2/3", "-1/2", "1/0",
                                   "9999999/9999999", "", "½/2", "²/2", "1 /2"])
 def test_a_bad_shard_is_a_usage_error(text: str, capsys: pytest.CaptureFixture[str]) -> None:

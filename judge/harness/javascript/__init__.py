@@ -32,11 +32,12 @@ def leetcode_packages() -> Path | None:
 
 
 def fork_addon() -> Path | None:
-    """The built fork addon, if there is one (an empty $GUESS_JUDGE_NODE_FORK: none)."""
+    """The built fork addon, if there is one (an empty $GUESS_JUDGE_NODE_FORK, a folder and
+    no file: none)."""
     configured = os.environ.get(FORK_ADDON_VARIABLE)
     path = Path(configured) if configured is not None else \
         Path(sys.prefix) / "node" / "fork.node"
-    return path.resolve() if configured != "" and path.is_file() else None
+    return path.resolve() if path.is_file() else None
 
 
 @dataclass(frozen=True)
