@@ -126,7 +126,7 @@ cli-reference: $(STAMP)
 
 # One group of modules at a time, each against the tests that judge it (scripts/mutation.py);
 # GROUPS="merge run" for some of them.
-mutation: $(STAMP)
+mutation: $(STAMP) system-packages node-packages
 	$(PY) -m pip install --quiet -e '.[test,mutation]'
 	$(PY) scripts/mutation.py $(GROUPS)
 
