@@ -399,6 +399,9 @@ def test_the_quick_search_never_claims_what_the_optimum_refutes_whatever_its_ste
 def test_an_empty_list_needs_no_guess() -> None:
     result = solve([], time_limit=30)
     assert result.proven and (result.lower, result.upper, result.tree) == (0, 0, None)
+    # No word, no search, no time: as its JSON and the tables show it.
+    assert (result.words, result.seconds, result.sets_searched, result.searches) == (
+        (), 0.0, 0, 0)
 
 
 def test_a_tree_asked_for_a_secret_it_cannot_reach_says_so() -> None:
