@@ -210,6 +210,10 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}":
        "the list's warm process before any list: set when a list's process forks, before it "
        "is read" for n in (25, 26)},
+    "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_169":
+        "'or' for the last 'and' before the fork made ahead: a runner is at the list's level only "
+        "while forking (inside fresh_state_per_case) and with its worker in hand (retiring a "
+        "worker puts the runner back at the root), so the two conditions agree",
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_1":
         "no stop message yet: None is as false as the empty string",
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_115": _CODEC,
