@@ -398,8 +398,9 @@ def test_a_runner_is_made_with_the_confinement_memory_and_language_asked_for() -
     assert (plain.warmup_timeouts, plain.outside_check_seconds) == (0, 0.0)
 
 
-def test_a_cases_outcome_has_its_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Read from the case's clock, on a monotonic clock that moves a second a reading."""
+def fake_monotonic(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """A monotonic clock for the runner's clocks that moves a second a reading, whatever the
+    machine's load; the readings it gave."""
     from judge.run import limits
 
     readings: list[float] = []
@@ -408,12 +409,23 @@ def test_a_cases_outcome_has_its_wall_time(monkeypatch: pytest.MonkeyPatch) -> N
         readings.append(1000.0 + len(readings))
         return readings[-1]
 
-    worker = ScriptedWorker([DONE])
     monkeypatch.setattr(limits.time, "monotonic", monotonic)
+    return readings
+
+
+def case_wall_times(worker: ScriptedWorker, readings: list[float]) -> set[float]:
+    """The wall times the case's clock could have read on the fake clock."""
+    start = worker.receive_clocks[0].start
+    return {r - start for r in readings if r > start}
+
+
+def test_a_cases_outcome_has_its_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read from the case's clock, on a monotonic clock that moves a second a reading."""
+    readings = fake_monotonic(monkeypatch)
+    worker = ScriptedWorker([DONE])
     outcome, _ = play(worker)
     monkeypatch.undo()
-    start = worker.receive_clocks[0].start
-    assert outcome.seconds in {r - start for r in readings if r > start}
+    assert outcome.seconds in case_wall_times(worker, readings)
 
 
 def test_where_it_was_quotes_only_lines_the_file_has(tmp_path: Path) -> None:
@@ -445,15 +457,6 @@ def test_a_build_is_asked_for_the_runners_own_game() -> None:
     assert asked == ["wc2022"]
 
 
-def fake_monotonic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A monotonic clock for the runner's clocks that moves a second a reading: a case's wall
-    time is then a second or more, whatever the machine's load."""
-    from judge.run import limits
-
-    readings = iter(range(1000, 1 << 30))
-    monkeypatch.setattr(limits.time, "monotonic", lambda: float(next(readings)))
-
-
 def test_a_process_killed_for_memory_after_the_case_ended_well_is_a_memory_limit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # A child of the solution is killed by the kernel while findSecretWord returns normally:
@@ -463,10 +466,11 @@ def test_a_process_killed_for_memory_after_the_case_ended_well_is_a_memory_limit
             self.memory.killed += 1
             return super().receive(clock)
 
-    fake_monotonic(monkeypatch)
+    readings = fake_monotonic(monkeypatch)
     worker = ChildKilled([DONE])
     outcome, session = play(worker, limits=Limits(memory_mb=300))
-    assert outcome.verdict == "MLE" and outcome.seconds >= 1.0
+    monkeypatch.undo()
+    assert outcome.verdict == "MLE" and outcome.seconds in case_wall_times(worker, readings)
     assert worker.killed and session._worker is None
 
 
@@ -542,38 +546,32 @@ def test_a_list_forks_its_next_case_as_soon_as_a_case_ends(fork_path: dict[str, 
     assert session.started == [worker] and not worker.killed
 
 
-def test_a_warm_process_that_does_not_take_its_cases_fork_costs_the_case(
-        fork_path: dict[str, Any]) -> None:
-    worker = forking([FORKED], fork_path, reads=False)
+@pytest.mark.parametrize(("reads", "not_found", "why"), [
+    (False, None, "the solution's process did not take the judge's fork"),
+    (True, "the solution's process did not fork for its case in time",
+     "the solution's process did not fork for its case in time"),
+])
+def test_a_case_fork_not_taken_or_not_found_costs_the_case(
+        fork_path: dict[str, Any], reads: bool, not_found: str | None, why: str) -> None:
+    fork_path["fork_below"] = not_found
+    worker = forking([FORKED], fork_path, reads=reads)
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
-        assert session.play(master(), 1) == Outcome(
-            "RTE", "the solution's process did not take the judge's fork")
-    assert worker.killed and session._worker is None
-
-
-def test_a_case_fork_not_found_below_the_warm_process_costs_the_case(
-        fork_path: dict[str, Any]) -> None:
-    fork_path["fork_below"] = "the solution's process did not fork for its case in time"
-    worker = forking([FORKED], fork_path)
-    session = ScriptedRunner([worker])
-    with session.fresh_state_per_case([]):
-        assert session.play(master(), 1) == Outcome(
-            "RTE", "the solution's process did not fork for its case in time")
+        assert session.play(master(), 1) == Outcome("RTE", why)
     assert worker.killed and session._worker is None
 
 
 def test_a_case_fork_that_ended_badly_after_a_normal_return_is_a_runtime_error(
         fork_path: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     fork_path["case_ended"] = "the case's process sent a signal to a warm process"
-    fake_monotonic(monkeypatch)
+    readings = fake_monotonic(monkeypatch)
     worker = forking([FORKED, DONE], fork_path, printed="printed\n")
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
         outcome = session.play(master(), 1)
     assert (outcome.verdict, outcome.detail, outcome.output) == (
         "RTE", "the case's process sent a signal to a warm process", "printed\n")
-    assert outcome.seconds >= 1.0 and worker.killed
+    assert outcome.seconds in case_wall_times(worker, readings) and worker.killed
 
 
 def test_a_warm_process_that_never_says_its_fork_ended_is_retired(
