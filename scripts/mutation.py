@@ -11,13 +11,20 @@ docs/development.md; they are left out of the score. Code that runs in the worke
 (judge/harness/python/worker.py and the other languages' harnesses) is not mutated here: it
 runs in another interpreter, in the sandbox, where mutmut cannot switch its mutants on.
 
+A listed survivor is not tried again while the function it is in is what it was when it was
+seen surviving: RECORD keeps mutmut's hash of each such function (and mutmut's version, which
+numbers the mutants). `--record` tries the listed survivors of the groups named, and records
+the functions whose listed mutants all survived; a function changed since is tried again.
+
 Usage: python scripts/mutation.py [GROUP ...] [--keep] [--jobs N]   (every group when none is named)
+       python scripts/mutation.py [GROUP ...] --record   (try the listed survivors, record them)
        python scripts/mutation.py --table   (the equivalent mutants, for docs/development.md)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -26,10 +33,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The functions whose listed equivalent mutants were seen surviving, by mutmut's hash of their
+# code; written by --record.
+RECORD = ROOT / "scripts" / "mutation-equivalents.json"
 # What a copy needs beside the modules: the tests read cases, solutions and scripts.
 COPIED = ("judge", "tests", "cases", "solutions", "scripts", "docs", "pyproject.toml",
           "README.md", "Makefile")
@@ -465,25 +477,117 @@ def kill_left_behind(where: Path) -> int:
     return killed
 
 
-def run_group(group: Group, keep: bool, jobs: int) -> dict[str, str]:
+def function_of(mutant: str) -> str:
+    """mutmut's name for the function a mutant is in: judge.rules.x_match for ..._mutmut_3."""
+    return mutant.partition("__mutmut_")[0]
+
+
+def settled(listed: Iterable[str], hashes: Mapping[str, str],
+            recorded: Mapping[str, str]) -> set[str]:
+    """The listed equivalent mutants that need not be tried again: their function's code is
+    what it was when they were seen surviving (a change could renumber its mutants)."""
+    return {name for name in listed
+            if (now := hashes.get(function_of(name))) is not None
+            and recorded.get(function_of(name)) == now}
+
+
+def recordable(listed: Iterable[str], statuses: Mapping[str, str],
+               hashes: Mapping[str, str]) -> dict[str, str]:
+    """The functions (with their hashes) whose listed mutants all exist and all survived."""
+    by_function: dict[str, list[str]] = {}
+    for name in listed:
+        by_function.setdefault(function_of(name), []).append(name)
+    return {function: hashes[function] for function, names in by_function.items()
+            if function in hashes and all(statuses.get(n) == "survived" for n in names)}
+
+
+def read_record() -> dict[str, str]:
+    """The functions recorded, or none when mutmut's version (which numbers the mutants) changed."""
+    try:
+        record = json.loads(RECORD.read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(record, dict) or record.get("mutmut") != version("mutmut"):
+        return {}
+    functions = record.get("functions")
+    return dict(functions) if isinstance(functions, dict) else {}
+
+
+def write_record(functions: Mapping[str, str], replaced: Iterable[str]) -> None:
+    """Record the functions given, dropping the ones of `replaced` (the groups just tried)."""
+    kept = {f: h for f, h in read_record().items() if f not in set(replaced)}
+    RECORD.write_text(json.dumps({"mutmut": version("mutmut"),
+                                  "functions": dict(sorted({**kept, **functions}.items()))},
+                                 indent=1, ensure_ascii=False) + "\n")
+
+
+def generated(where: Path) -> tuple[list[str], dict[str, str], set[str]]:
+    """The group's mutants, mutmut's hash of each mutated function, and the functions some
+    test reaches, from the files mutmut leaves in the copy's mutants folder."""
+    names: list[str] = []
+    hashes: dict[str, str] = {}
+    for meta in sorted((where / "mutants").rglob("*.py.meta")):
+        data = json.loads(meta.read_text())
+        for name in data["exit_code_by_key"]:
+            names.append(name)
+            function = function_of(name)
+            found = data["hash_by_function_name"].get(function.rpartition(".")[2])
+            if found is not None:
+                hashes[function] = found
+    stats = json.loads((where / "mutants" / "mutmut-stats.json").read_text())
+    tested = {f for f, tests in stats["tests_by_mangled_function_name"].items() if tests}
+    return names, hashes, tested
+
+
+def run_group(group: Group, keep: bool, jobs: int, record: bool) -> dict[str, str]:
     """Every mutant of the group with its status: killed, survived, timeout, no tests, ..."""
     where = Path(tempfile.mkdtemp(prefix=f"mutation-{group.name}-"))
     try:
         copy_project(where)
         with (where / "pyproject.toml").open("a") as f:
             f.write(mutmut_config(group))
-        mutmut(where, "run", "--max-children", str(jobs),
-               log=where / "mutmut.log")
+        # A name no mutant has: mutmut makes the mutants and finds which tests reach which
+        # function, then stops, and the mutants to try are chosen from what it made.
+        mutmut(where, "run", "judge.none.x_none__mutmut_0", log=where / "mutmut-setup.log")
+        try:
+            names, hashes, tested = generated(where)
+        except (OSError, ValueError, KeyError) as error:
+            tail = (where / "mutmut-setup.log").read_text(errors="replace")[-3000:]
+            raise SystemExit(f"{tail}\n{group.name}: mutmut made no mutants ({error})") from None
+        listed = [n for n in names if n in EQUIVALENT]
+        skipped = set() if record else settled(listed, hashes, read_record())
+        chosen = listed if record else [n for n in names if n not in skipped]
+        untested = {n for n in chosen if function_of(n) not in tested}
+        if [n for n in chosen if n not in untested]:
+            mutmut(where, "run", "--max-children", str(jobs),
+                   *(n for n in chosen if n not in untested), log=where / "mutmut.log")
         statuses = {}
         for line in mutmut(where, "results", "--all", "true").splitlines():
             found = STATUS.match(line)
             if found:
                 statuses[found[1]] = found[2]
+        statuses.update({n: "no tests" for n in untested})
+        statuses.update({n: "listed, unchanged since seen surviving" for n in skipped})
+        if record:
+            statuses = {n: statuses[n] for n in listed}
+        stale = [n for n in EQUIVALENT if function_of(n) in hashes and n not in names]
+        for name in stale:
+            print(f"  listed as equivalent but no longer made: {name}")
         survivors = [n for n, s in statuses.items() if s not in CAUGHT and n not in EQUIVALENT]
         for name in survivors:
             diff = [line for line in mutmut(where, "show", name).splitlines()
                     if line[:1] in "+-" and not line.startswith(("+++", "---"))]
             print(f"  {statuses[name]}: {name}\n" + "\n".join(f"      {d}" for d in diff))
+        if record:
+            kept = recordable(listed, statuses, hashes)
+            for name in listed:
+                if statuses.get(name) != "survived":
+                    print(f"  listed as equivalent but {statuses.get(name, 'not tried')}: {name}")
+            write_record(kept, replaced={function_of(n) for n in names})
+            print(f"  {len(kept)} functions recorded in {RECORD.relative_to(ROOT)}")
+        elif skipped:
+            print(f"  {len(skipped)} listed equivalents not tried again: their functions are "
+                  f"unchanged since they were seen surviving")
         return statuses
     finally:
         left = kill_left_behind(where)
@@ -503,6 +607,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep", action="store_true", help="keep each group's copy")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, metavar="N",
                         help="mutants tried at once (default: one per core)")
+    parser.add_argument("--record", action="store_true",
+                        help="try only the listed equivalent mutants, and record the functions "
+                             f"whose listed mutants all survived in {RECORD.name}")
     parser.add_argument("--table", action="store_true",
                         help="print the equivalent mutants as docs/development.md lists them, "
                              "and run nothing")
@@ -521,7 +628,12 @@ def main(argv: list[str]) -> int:
     for group in chosen:
         start = time.monotonic()
         print(f"{group.name}: {', '.join(group.modules)}", flush=True)
-        statuses = run_group(group, args.keep, args.jobs)
+        statuses = run_group(group, args.keep, args.jobs, args.record)
+        if args.record:
+            print(f"{group.name}: {sum(s == 'survived' for s in statuses.values())} of "
+                  f"{len(statuses)} listed equivalents survived, "
+                  f"{time.monotonic() - start:.0f} s", flush=True)
+            continue
         scored = {n: s for n, s in statuses.items() if n not in EQUIVALENT}
         killed = sum(s in CAUGHT for s in scored.values())
         caught, counted = caught + killed, counted + len(scored)

@@ -135,7 +135,7 @@ EXTERNAL_FLAGS = {"--help", "--version", "--no-sandbox", "--strict-markers", "--
                   "--remount-ro", "--chdir", "--symlink", "--mqueue", "--unshare-user",
                   "--uid", "--gid", "--enable-logging", "--disable-gpu",
                   "--max-old-space-size", "--strict", "--random-seed",
-                  "--table"}  # (the last, scripts/mutation.py's)
+                  "--table", "--record"}  # (the last two, scripts/mutation.py's)
 
 
 def test_every_flag_the_pages_name_exists() -> None:
