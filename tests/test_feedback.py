@@ -17,7 +17,7 @@ from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
-from .conftest import BOTH_MODES, CASES, SOLUTIONS
+from .conftest import BOTH_MODES, CASES, SOLUTIONS, language_marks
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar")
@@ -99,6 +99,19 @@ def test_a_time_out_shows_the_submissions_line(sandbox: bool) -> None:
     assert ("  line 5, in findSecretWord: n += 1" in result.detail
             or "  line 4, in findSecretWord: while True:" in result.detail)
     assert "Timeout (" not in result.output  # the dump is shown as lines, not left in output
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+@pytest.mark.parametrize("name, line", [
+    pytest.param(name, line, marks=language_marks(SUBMISSIONS / "TLE" / name))
+    for name, line in (("infinite_loop.java", 6), ("infinite_loop.kt", 5))])
+def test_a_jvm_time_out_shows_the_submissions_line(sandbox: bool, name: str, line: int) -> None:
+    # The harness's watcher reads the main thread's CPU time from /proc, in the sandbox too.
+    result = played(SUBMISSIONS / "TLE" / name, Case("c", "mantle", WORDS, 10), sandbox,
+                    Limits(time_seconds=1.5, wall_backstop=40.0))
+    assert result.verdict == "TLE"
+    assert result.message == (f"more than 1.5 s of CPU time; it was at line {line}, "
+                              "in findSecretWord")
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)

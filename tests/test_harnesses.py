@@ -254,9 +254,9 @@ def test_the_java_build_prefixes_leetcodes_imports_on_the_first_line(
     assert build is not None
     assert build.files["Solution.java"] == (java.JAVA_IMPORTS.encode() + b"class Solution {}\n")
     assert b"\n" not in java.JAVA_IMPORTS.encode()  # the submission's line numbers stay its own
-    assert build.steps == (("/opt/bin/javac", "-J-Xmx1g", *java.COMPILER_OPTIONS, "-encoding",
-                            "UTF-8", "-nowarn", "-d", "classes", "Master.java", "Harness.java",
-                            "Solution.java"),)
+    assert build.steps == (("/opt/bin/javac", "-J-Xmx1g", *java.COMPILER_OPTIONS,
+                            "-XDstringConcat=inline", "-encoding", "UTF-8", "-nowarn", "-d",
+                            "classes", "Master.java", "Harness.java", "Solution.java"),)
     assert sorted(build.files) == ["Harness.java", "Master.java", "Solution.java"]
     assert build.env == {"PATH": "/opt/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp",
                          "JAVA_HOME": "/opt"}
