@@ -108,3 +108,25 @@ def test_a_builds_processes_are_held_to_one_memory_limit_together(
     error = built_program(together, Unconfined(), root=tmp_path / "b")
     assert isinstance(error, CompileError), error
     assert "used more than 64 MiB together" in error.message
+
+
+def test_a_build_step_runs_nothing_until_its_memory_is_watched(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step is in its cgroup before it runs: a process it starts at once, adopted late,
+    would keep outside the limit what it had allocated."""
+    from judge.run.limits import Limits, NoWatch
+    from judge.run.process import HOLD
+
+    seen: list[bytes] = []
+
+    class Enforcer:
+        def watch(self, pid: int, limits: Limits) -> NoWatch:
+            seen.append(Path(f"/proc/{pid}/cmdline").read_bytes())  # still held
+            return NoWatch()
+
+    monkeypatch.setattr(building, "cgroup_enforcer", Enforcer)
+    step = ("sh", "-c", "touch started")
+    build = Build(files={}, steps=(step,), env=PATH)
+    assert isinstance(built_program(build, Unconfined(), root=tmp_path / "b"), Path)
+    (command,) = seen
+    assert command.split(b"\0")[:len(HOLD)] == [a.encode() for a in HOLD]

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from judge.harness.launch import Channel
-from judge.run.limits import Clock, WatchdogWatch
+from judge.run.limits import Clock, NoWatch, WatchdogWatch
 from judge.run.process import (
     CASE_PROCESS_ENDED,
+    HOLD,
     LONGEST_MESSAGE,
     MEMORY_KILLED,
     Command,
@@ -27,6 +28,7 @@ from judge.run.process import (
     children_of,
     descendants,
     exit_description,
+    runnable,
     signal_all,
 )
 
@@ -247,6 +249,67 @@ def test_recent_output_keeps_the_last_bytes_only() -> None:
 ])
 def test_how_a_process_ended_in_words(code: object, described: str) -> None:
     assert exit_description(code) == described
+
+
+def test_a_worker_runs_nothing_until_its_memory_is_watched(tmp_path: Path) -> None:
+    """Bounded before its command runs: what it starts at once is born in its cgroup."""
+    started = tmp_path / "started"
+    seen: list[tuple[bool, bytes]] = []
+
+    def watch(pid: int) -> NoWatch:
+        time.sleep(0.3)  # the command, were it running, would have made its file by now
+        seen.append((started.exists(), Path(f"/proc/{pid}/cmdline").read_bytes()))
+        return NoWatch()
+
+    argv = ["sh", "-c", f"touch {started}; sleep 30"]
+    worker = Worker(lambda _: Command(argv, {"PATH": "/usr/bin:/bin"}), output_bytes=100,
+                    watch=watch)
+    try:
+        held = b"".join(a.encode() + b"\0" for a in (*HOLD, *argv))
+        assert seen == [(False, held)]
+        deadline = time.monotonic() + 30
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started.exists()  # let go once watched
+    finally:
+        worker.kill()
+
+
+def test_a_held_process_whose_judge_fails_to_watch_it_ends_without_running(
+        tmp_path: Path) -> None:
+    started = tmp_path / "started"
+    processes: list[int] = []
+
+    def failing(pid: int) -> NoWatch:
+        processes.append(pid)
+        raise RuntimeError("the watch failed")
+
+    with pytest.raises(RuntimeError, match="the watch failed"):
+        Worker(lambda _: Command(["sh", "-c", f"touch {started}"], {"PATH": "/usr/bin:/bin"}),
+               output_bytes=100, watch=failing)
+    (pid,) = processes
+    assert not Path(f"/proc/{pid}").exists()  # ended and reaped
+    assert not started.exists()
+
+
+def test_a_program_is_runnable_as_exec_would_find_it(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    program = tmp_path / "bin" / "compile"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\n")
+    (tmp_path / "bin" / "plain").write_text("not a program")
+    (tmp_path / "bin" / "folder").mkdir()
+    program.chmod(0o755)
+    search = f"/nonexistent:{program.parent}"
+    assert runnable(str(program), "") and runnable("compile", search)
+    for missing in ("plain", "folder", "absent", str(program.parent / "plain")):
+        assert not runnable(missing, search)
+    assert not runnable("compile", "/nonexistent")
+    assert not runnable("bin/compile", search)  # a relative path is not looked up
+    monkeypatch.chdir(tmp_path)
+    assert runnable("bin/compile", "")
+    monkeypatch.chdir(program.parent)
+    assert runnable("compile", "/nonexistent:") and not runnable("compile", "/nonexistent")
 
 
 def test_a_missing_program_is_the_judges_error() -> None:

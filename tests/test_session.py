@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -598,7 +598,7 @@ def test_a_warm_process_that_leaves_processes_with_and_without_warm_ups_is_not_p
     assert [m["op"] for m in first.sent] == ["fork", "run"] and second.sent == [{"op": "fork"}]
 
 
-def test_a_new_workers_memory_watch_covers_its_process_and_what_it_forked_as_it_started(
+def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading_forked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from judge.run import session as runner_module
     from judge.run.session import STARTUP_SECONDS
@@ -619,9 +619,11 @@ def test_a_new_workers_memory_watch_covers_its_process_and_what_it_forked_as_it_
             return Watch()
 
     class Started(ScriptedWorker):
-        def __init__(self, command: object, output_bytes: int) -> None:
+        def __init__(self, command: object, output_bytes: int,
+                     watch: Callable[[int], Watch]) -> None:
             super().__init__([{"op": "ready"}])
             self.process = type("Process", (), {"pid": 4000})()
+            self.memory = watch(self.process.pid)  # (Worker does it before the process runs)
             started.append(self)
 
         def kill_descendants(self) -> None:
@@ -633,7 +635,9 @@ def test_a_new_workers_memory_watch_covers_its_process_and_what_it_forked_as_it_
     runner = IsolatedRunner(Path("s.py"), Limits(time_seconds=2.0, wall_backstop=3.0),
                             memory=Enforcer())  # type: ignore[arg-type]
     assert runner.start_worker() is started[0]
-    assert watched == [4000] and adopted == [{4001}, {4001}]
+    # Its watch was made for it as it started; once ready, what runs below it is adopted
+    # (bounded already, unless a polling watch needs to be told).
+    assert watched == [4000] and adopted == [{4001}] and isinstance(started[0].memory, Watch)
     # Loading has the start-up allowance on top of what a case's wall clock allows.
     clock = started[0].receive_clocks[0]
     assert clock.cpu_limit == 2.0

@@ -23,7 +23,7 @@ from pathlib import Path
 from judge.harness.launch import Build
 from judge.run.confine import Confinement
 from judge.run.limits import CPU_CHECK_SECONDS, Limits, MemoryWatch, NoWatch, cgroup_enforcer
-from judge.run.process import descendants, signal_all
+from judge.run.process import let_go, signal_all, start_held
 from judge.safetext import safe_block
 
 COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
@@ -211,19 +211,17 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
         command = confinement.build_command(build, capped(step, build.address_space_mb),
                                             directory)
         try:
-            process = subprocess.Popen(list(command.argv), stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                       cwd=command.cwd, env=dict(command.env),
+            process, hold = start_held(command.argv, command.env, stdout=subprocess.PIPE,
+                                       stderr=subprocess.STDOUT, cwd=command.cwd,
                                        pass_fds=command.pass_fds, start_new_session=True)
         except OSError as e:
             return f"cannot run the compiler {step[0]}: {e}\n"
         finally:
             command.close()
-        # The step's first process, then what it started before it was in the cgroup: what
-        # they start later is born there.
+        # In its cgroup before it runs: whatever the step starts is born there.
         watch: MemoryWatch = NoWatch() if enforcer is None else enforcer.watch(
             process.pid, Limits(memory_mb=BUILD_MEMORY_MB))
-        watch.adopt(descendants(process.pid))
+        let_go(hold)
         try:
             with process:
                 # When the kernel kills one process at the limit, the others are stopped

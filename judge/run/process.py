@@ -186,10 +186,54 @@ def exit_description(code: object) -> str:
     return f"the process exited with status {code} before findSecretWord returned"
 
 
-class Worker:
-    """One live worker process and its pipes."""
+# A new process waits here, before its command runs, until the judge has put it in its memory
+# cgroup: whatever it starts is then born inside. A process adopted once it had run would keep
+# outside the limit what it had allocated before (cgroup v1 leaves charges where they were
+# made), and a busy judge can be milliseconds late. Without a line (the judge gone), it ends.
+HOLD = ("/bin/sh", "-c", 'read -r _ && exec "$@" </dev/null', "held")
 
-    def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int) -> None:
+
+def start_held(argv: Sequence[str], env: Mapping[str, str],
+               **options: Any) -> tuple[subprocess.Popen[bytes], int]:
+    """Start `argv` held before it runs (HOLD), and the descriptor that lets it go (let_go).
+
+    A program that cannot be found raises FileNotFoundError here, as Popen would without the
+    hold: the judge's error, not the started program's."""
+    search = env.get("PATH", os.defpath)
+    if not runnable(argv[0], search):
+        raise FileNotFoundError(f"no program {argv[0]!r} to run (PATH={search})")
+    hold_r, hold_w = os.pipe()
+    try:
+        process = subprocess.Popen([*HOLD, *argv], stdin=hold_r, env=dict(env), **options)
+    except BaseException:
+        os.close(hold_w)
+        raise
+    finally:
+        os.close(hold_r)
+    return process, hold_w
+
+
+def runnable(program: str, search: str) -> bool:
+    """Whether exec finds `program`: a path, or a name looked up in the directories of
+    `search` (as the shell does; shutil.which would do, but tests stand in for it to hide
+    bubblewrap or prlimit, and this must find the program all the same)."""
+    places = [program] if "/" in program else [
+        os.path.join(directory or ".", program) for directory in search.split(os.pathsep)]
+    return any(os.path.isfile(place) and os.access(place, os.X_OK) for place in places)
+
+
+def let_go(hold: int) -> None:
+    """Let a held process run its command."""
+    with contextlib.suppress(OSError):  # it has died meanwhile: its end says how
+        os.write(hold, b"\n")
+    os.close(hold)
+
+
+class Worker:
+    """One live worker process and its pipes; `watch` bounds its memory before it runs."""
+
+    def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int,
+                 watch: Callable[[int], MemoryWatch] = lambda _: NoWatch()) -> None:
         to_worker_r, self._to_worker = os.pipe()
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
@@ -202,10 +246,10 @@ class Worker:
         command: Command | None = None
         try:
             command = command_for(Channel(to_worker_r, from_worker_w))
-            self.process = subprocess.Popen(
-                list(command.argv), stdin=subprocess.DEVNULL, stdout=output_w, stderr=output_w,
+            self.process, hold = start_held(
+                command.argv, command.env, stdout=output_w, stderr=output_w,
                 pass_fds=(to_worker_r, from_worker_w, *command.pass_fds),
-                start_new_session=True, env=dict(command.env))
+                start_new_session=True)
         except OSError as e:
             raise JudgeError(f"cannot start the worker: {e}") from e
         finally:
@@ -214,7 +258,14 @@ class Worker:
             if command is not None:
                 command.close()
         self.output = OutputDrain(output_r, output_bytes)
-        self.memory: MemoryWatch = NoWatch()
+        try:
+            self.memory: MemoryWatch = watch(self.process.pid)
+        except BaseException:
+            os.close(hold)  # not let go: it runs nothing
+            self.process.kill()
+            self.process.wait()
+            raise
+        let_go(hold)
         self._buffer = b""
         self.baseline: set[int] = set()
         # The worker's ends of its pipes, by the numbers it sees them at (they are kept).

@@ -139,10 +139,9 @@ class WorkerOwner:
         compile_error = self._compiled()
         if compile_error is not None:
             return compile_error
-        worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes)
-        worker.memory = self.memory.watch(worker.process.pid, self.limits)
-        # A sandbox forks its own processes at once, maybe before the watch began.
-        worker.memory.adopt(descendants(worker.process.pid))
+        # Bounded before it runs (a process held until then): what it starts is born inside.
+        worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,
+                        lambda pid: self.memory.watch(pid, self.limits))
         self.workers_started += 1
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
                         self.limits.wall_backstop, worker.cpu_seconds)
