@@ -241,7 +241,7 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.run.build.x_built_program__mutmut_{n}": _CODEC for n in (46, 71)},
     **{f"judge.harness.java.xǁJvmHarnessǁbuild__mutmut_{n}":
        "another bare name for a java that is not installed: the folder two up from a bare name "
-       "is '.' whatever the name, and so is the JVM's home derived from it" for n in (69, 70)},
+       "is '.' whatever the name, and so is the JVM's home derived from it" for n in (72, 73)},
     "judge.run.build.x_first_output__mutmut_8":
         "a deadline reached to the nanosecond: the next turn of the loop finds it passed",
     "judge.run.build.x_cache_limit_mb__mutmut_6":
