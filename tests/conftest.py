@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -13,6 +16,19 @@ from judge.harness.registry import HARNESSES, harness_named
 from judge.run.build import CACHE_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str) -> ModuleType:
+    """scripts/NAME.py as a module (the scripts folder is no package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look their module up there
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module
 SOLUTIONS = ROOT / "solutions"
 CASES = ROOT / "cases"
 

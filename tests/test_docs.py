@@ -15,6 +15,8 @@ import pytest
 
 from judge.cli.options import DEPRECATED, VOCABULARY
 
+from .conftest import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELL = ("sh", "console", "bash", "shell")
@@ -180,16 +182,7 @@ def test_no_page_speaks_of_the_projects_history_or_the_write_ups_file_numbers(
 
 
 def test_every_equivalent_mutant_is_listed_with_its_reason_on_the_development_page() -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("mutation", ROOT / "scripts" / "mutation.py")
-    assert spec is not None and spec.loader is not None
-    mutation = importlib.util.module_from_spec(spec)
-    sys.modules["mutation"] = mutation  # its dataclasses look their module up there
-    try:
-        spec.loader.exec_module(mutation)
-    finally:
-        del sys.modules["mutation"]
+    mutation = load_script("mutation")
     page = (ROOT / "docs" / "development.md").read_text()
     listed = dict(re.findall(r"^\| `(judge\.[^`]+)` \| (.+) \|$", page, re.MULTILINE))
     assert listed == mutation.EQUIVALENT

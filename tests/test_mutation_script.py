@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT, load_script
 
 
 @pytest.fixture
 def mutation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("mutation", ROOT / "scripts" / "mutation.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mutation"] = module  # its dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules["mutation"]
+    module = load_script("mutation")
     monkeypatch.setattr(module, "RECORD", tmp_path / "record.json")
     monkeypatch.setattr(module, "version", lambda _: "3.8.1")
     yield module
