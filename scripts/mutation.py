@@ -286,7 +286,7 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁOutputDrainǁpump__mutmut_9":
         "None instead of b'' for a pipe that failed to read: both are false, and the pipe is "
         "closed as at its end",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_52":
+    "judge.run.process.xǁWorkerǁ__init____mutmut_51":
         "descriptor 0 left out of the fork's own: the worker's standard input is /dev/null, "
         "open for reading only, which the check passes whether it is listed or not",
     "judge.run.process.xǁWorkerǁreceive__mutmut_49":
@@ -294,10 +294,12 @@ EQUIVALENT: dict[str, str] = {
         "(the runner and P8079's matches both retire it), and nothing more is read from it",
     "judge.run.process.xǁWorkerǁ__init____mutmut_13":
         "mode 0o667 instead of 0o666 on a pipe: execute permission means nothing for a pipe",
+    "judge.run.process.xǁWorkerǁ__init____mutmut_55":
+        "the case's process id before any case: read only once a case's process has ended",
     "judge.run.process.xǁWorkerǁ__init____mutmut_56":
         "the case's process id before any case: read only once a case's process has ended",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_57":
-        "the case's process id before any case: read only once a case's process has ended",
+    "judge.run.process.x_let_go__mutmut_6":
+        "another line to let a held process go: its shell reads a line, whatever it holds",
     "judge.run.process.xǁWorkerǁkill__mutmut_14":
         "Popen.kill on a process that has ended does nothing, so no error is left to suppress",
     "judge.run.process.xǁWorkerǁkill__mutmut_15":

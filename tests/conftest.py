@@ -4,6 +4,7 @@ import importlib.util
 import os
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,15 @@ from judge.harness.registry import HARNESSES, harness_named
 from judge.run.build import CACHE_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def arguments_of(pid: int) -> list[str]:
+    """A new process's arguments, once its exec has set them up: Popen returns as soon as the
+    exec has begun, while /proc still reads them as empty."""
+    deadline = time.monotonic() + 30
+    while not (text := Path(f"/proc/{pid}/cmdline").read_bytes()) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return text.decode().split("\0")[:-1]
 
 
 def load_script(name: str) -> ModuleType:

@@ -12,7 +12,7 @@ from judge.run import build as building
 from judge.run.build import LARGEST_BUILT_FILE_MB, CompileError, built_program, evict, size_of
 from judge.run.confine import Bubblewrap, Unconfined
 
-from .conftest import needs_bubblewrap
+from .conftest import arguments_of, needs_bubblewrap
 
 PATH = {"PATH": "/usr/bin:/bin"}
 
@@ -117,16 +117,16 @@ def test_a_build_step_runs_nothing_until_its_memory_is_watched(
     from judge.run.limits import Limits, NoWatch
     from judge.run.process import HOLD
 
-    seen: list[bytes] = []
+    seen: list[list[str]] = []
 
     class Enforcer:
         def watch(self, pid: int, limits: Limits) -> NoWatch:
-            seen.append(Path(f"/proc/{pid}/cmdline").read_bytes())  # still held
+            seen.append(arguments_of(pid))  # still held
             return NoWatch()
 
     monkeypatch.setattr(building, "cgroup_enforcer", Enforcer)
     step = ("sh", "-c", "touch started")
     build = Build(files={}, steps=(step,), env=PATH)
     assert isinstance(built_program(build, Unconfined(), root=tmp_path / "b"), Path)
-    (command,) = seen
-    assert command.split(b"\0")[:len(HOLD)] == [a.encode() for a in HOLD]
+    (arguments,) = seen
+    assert arguments[:len(HOLD)] == list(HOLD)

@@ -28,9 +28,13 @@ from judge.run.process import (
     children_of,
     descendants,
     exit_description,
+    let_go,
     runnable,
     signal_all,
+    start_held,
 )
+
+from .conftest import arguments_of
 
 # A loop that uses the CPU seconds given as its argument.
 BURN = """import sys, time
@@ -254,19 +258,19 @@ def test_how_a_process_ended_in_words(code: object, described: str) -> None:
 def test_a_worker_runs_nothing_until_its_memory_is_watched(tmp_path: Path) -> None:
     """Bounded before its command runs: what it starts at once is born in its cgroup."""
     started = tmp_path / "started"
-    seen: list[tuple[bool, bytes]] = []
+    seen: list[tuple[bool, list[str]]] = []
 
     def watch(pid: int) -> NoWatch:
+        arguments = arguments_of(pid)
         time.sleep(0.3)  # the command, were it running, would have made its file by now
-        seen.append((started.exists(), Path(f"/proc/{pid}/cmdline").read_bytes()))
+        seen.append((started.exists(), arguments))
         return NoWatch()
 
     argv = ["sh", "-c", f"touch {started}; sleep 30"]
     worker = Worker(lambda _: Command(argv, {"PATH": "/usr/bin:/bin"}), output_bytes=100,
                     watch=watch)
     try:
-        held = b"".join(a.encode() + b"\0" for a in (*HOLD, *argv))
-        assert seen == [(False, held)]
+        assert seen == [(False, [*HOLD, *argv])]
         deadline = time.monotonic() + 30
         while not started.exists() and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -306,6 +310,7 @@ def test_a_program_is_runnable_as_exec_would_find_it(tmp_path: Path,
         assert not runnable(missing, search)
     assert not runnable("compile", "/nonexistent")
     assert not runnable("bin/compile", search)  # a relative path is not looked up
+    assert not runnable("bin/compile", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     assert runnable("bin/compile", "")
     monkeypatch.chdir(program.parent)
@@ -315,8 +320,40 @@ def test_a_program_is_runnable_as_exec_would_find_it(tmp_path: Path,
 def test_a_missing_program_is_the_judges_error() -> None:
     from judge.run.process import JudgeError
 
-    with pytest.raises(JudgeError, match="cannot start the worker"):
+    with pytest.raises(JudgeError, match="cannot start the worker: no program "
+                                         "'/nonexistent/program' to run"):
         Worker(lambda _: Command(["/nonexistent/program"], {}), 10)
+
+
+def test_a_held_program_is_found_in_its_own_path(tmp_path: Path) -> None:
+    program = tmp_path / "compile"
+    program.write_text("#!/bin/sh\nexit 7\n")
+    program.chmod(0o755)
+    for env in ({"PATH": str(tmp_path)}, {"PATH": f"/nonexistent:{tmp_path}"}):
+        process, hold = start_held(["compile"], env)
+        let_go(hold)
+        assert process.wait() == 7
+    with pytest.raises(FileNotFoundError, match="no program 'compile'"):
+        start_held(["compile"], {"PATH": "/nonexistent"})
+    process, hold = start_held(["sh", "-c", "exit 5"], {})  # no PATH: the system's default
+    let_go(hold)
+    assert process.wait() == 5
+
+
+def test_a_held_program_that_cannot_start_leaves_no_descriptor_open() -> None:
+    before = set(os.listdir("/proc/self/fd"))
+    with pytest.raises(FileNotFoundError):
+        start_held(["sh", "-c", "exit 0"], {"PATH": "/usr/bin:/bin"}, cwd="/nonexistent")
+    assert set(os.listdir("/proc/self/fd")) == before
+
+
+def test_letting_go_of_a_process_that_died_is_quiet() -> None:
+    process, hold = start_held(["sh", "-c", "exit 0"], {"PATH": "/usr/bin:/bin"})
+    process.kill()
+    process.wait()
+    let_go(hold)  # its pipe has no reader: nothing to say, nothing raised
+    with pytest.raises(OSError):
+        os.fstat(hold)  # and the descriptor is closed
 
 
 def test_messages_go_out_as_one_json_line(worker: Worker) -> None:
