@@ -90,6 +90,21 @@ def test_the_best_next_guess_solves_what_is_left_in_the_fewest_guesses(
     assert 1 + max((fewest(frozenset(g)) for g in groups.values()), default=0) == worst
 
 
+def test_the_best_next_guess_is_the_solvers_not_the_first_word_left() -> None:
+    """A list where guessing the first word left costs a guess more than the optimum."""
+    listed = ["abc", "bab", "bca", "caa", "cbb", "ccc"]
+    fewest = brute_force_fewest(listed)
+    found = best_next_guess(listed, list(range(6)), time_limit=30)
+    assert found is not None and found[1] == fewest(frozenset(range(6))) == 3
+    groups: dict[int, set[int]] = {}
+    for c in range(6):
+        if c != found[0]:
+            groups.setdefault(match(listed[found[0]], listed[c]), set()).add(c)
+    assert 1 + max(fewest(frozenset(g)) for g in groups.values()) == 3
+    without_first = {match(listed[0], listed[c]) for c in range(1, 6)}
+    assert len(without_first) < 5  # (the first word leaves a group that needs two more)
+
+
 def test_the_best_next_guess_gives_up_at_its_time_limit() -> None:
     words = random_words(random.Random(5), 1000)
     assert best_next_guess(words, list(range(1000)), time_limit=0.0) is None
