@@ -361,25 +361,31 @@ def test_messages_go_out_as_one_json_line(worker: Worker) -> None:
     assert worker.receive(wait()) == {"op": "x", "n": [1, 2]}
 
 
+def cpu_seconds_used(worker: Worker, **request: object) -> float:
+    """The CPU seconds the worker's tree is counted for a request, checked against what any
+    machine allows: no more than every core for the wall time it took (a count in the wrong
+    unit, ticks for seconds, is a hundred times over). No bound on the time itself: the floors
+    below are CPU the worker burns by its own clock, which load does not shrink."""
+    before, started = worker.cpu_seconds(), time.monotonic()
+    assert ask(worker, **request) == {"op": "ok"}
+    used = worker.cpu_seconds() - before
+    # /proc counts in ticks of 10 ms: less than one of rounding per counter read (six here).
+    assert used <= (time.monotonic() - started) * (os.cpu_count() or 1) + 0.1
+    return used
+
+
 def test_the_cpu_time_of_the_worker_and_its_reaped_children_is_counted(worker: Worker) -> None:
-    before = worker.cpu_seconds()
-    assert ask(worker, burn=0.3) == {"op": "ok"}
-    # CPU seconds, not wall time: load does not change them. About 0.7 with the child's start;
-    # the ceiling, 14 times that, only catches a count in the wrong unit (ticks, not seconds).
-    assert 0.55 <= worker.cpu_seconds() - before < 10.0
+    # 0.3 s burnt in a child, then 0.3 s in the worker itself.
+    assert cpu_seconds_used(worker, burn=0.3) >= 0.55
 
 
 def test_the_cpu_time_of_a_living_child_is_counted(worker: Worker) -> None:
-    before = worker.cpu_seconds()
-    assert ask(worker, burn_alive=0.3) == {"op": "ok"}
-    assert 0.25 <= worker.cpu_seconds() - before < 10.0  # CPU seconds, as above
+    assert cpu_seconds_used(worker, burn_alive=0.3) >= 0.25
 
 
 def test_cpu_time_is_read_whatever_the_process_calls_itself(worker: Worker) -> None:
     assert ask(worker, name="x) S 1 (y") == {"op": "ok"}
-    before = worker.cpu_seconds()
-    assert ask(worker, burn=0.2) == {"op": "ok"}
-    assert 0.35 <= worker.cpu_seconds() - before < 5.0
+    assert cpu_seconds_used(worker, burn=0.2) >= 0.35
 
 
 def test_undecodable_output_is_shown_replaced(worker: Worker) -> None:
