@@ -260,6 +260,20 @@ def test_a_seed_replays_a_random_guessers_games(tmp_path: Path, language: str) -
         assert alone.results[0].transcript == played.transcript, played.name
 
 
+@pytest.mark.parametrize("language", [pytest.param("javascript",
+                                                    marks=toolchain_marks("javascript"))])
+def test_without_a_seed_each_cases_fork_draws_anew(tmp_path: Path, language: str) -> None:
+    # Forked from one warm process, the cases of a list would all draw the numbers it would
+    # draw next, unless each fork draws a seed of its own, as a process of its own does.
+    name, source = RANDOM_GUESSER[language]
+    (tmp_path / name).write_text(source)
+    cases = load_cases([CASES / "benchmark" / "bench01.json"])[:12]
+    assert len({tuple(c.words) for c in cases}) == 1  # one list: one warm process forks all
+    report = grade(IsolatedRunner(tmp_path / name, LIMITS), name, cases, order_seed=1)
+    first_guesses = {r.transcript[0][0] for r in report.results}
+    assert len(first_guesses) > 1  # by chance, 1 in 100**11
+
+
 def test_a_build_is_cached_and_a_compile_error_too(tmp_path: Path) -> None:
     build = Build(files={"a.txt": b"x"}, steps=(("sh", "-c", "cp a.txt b.txt; date >> b.txt"),),
                   env={"PATH": "/usr/bin:/bin"})
