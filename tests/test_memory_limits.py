@@ -140,9 +140,18 @@ def test_a_released_cgroup_is_removed(tmp_path: Path) -> None:
 def test_a_worker_gets_a_cgroup_of_its_own_with_the_limit(tmp_path: Path) -> None:
     enforcer = TreeMemoryLimit(tmp_path)
     assert enforcer.harness_memory_mb(Limits(memory_mb=300)) == 300
+    # A directory left by an earlier worker of the same process id (one whose charges did
+    # not leave in time) stands where a fixed name would be made: the new one is made apart.
+    leftover = tmp_path / f"guess-judge-{os.getpid()}-4321"
+    leftover.mkdir()
+    (leftover / "memory.limit_in_bytes").write_text("1")
     watch = enforcer.watch(4321, Limits(memory_mb=300))
-    group = tmp_path / f"guess-judge-{os.getpid()}-4321"
-    assert isinstance(watch, CgroupWatch) and watch.directory == group
+    assert isinstance(watch, CgroupWatch)
+    group = watch.directory
+    assert group.parent == tmp_path and group.name.startswith(leftover.name + "-")
+    assert (leftover / "memory.limit_in_bytes").read_text() == "1"  # not the new one's
+    again = enforcer.watch(4321, Limits(memory_mb=300))
+    assert isinstance(again, CgroupWatch) and again.directory != group
     assert (group / "memory.limit_in_bytes").read_text() == str(300 << 20)
     assert (group / "cgroup.procs").read_text() == "4321"
     assert not (group / "memory.memsw.limit_in_bytes").exists()

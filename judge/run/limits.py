@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import secrets
 import signal
 import time
 from collections.abc import Callable, Iterable
@@ -231,9 +232,15 @@ class TreeMemoryLimit:
     def watch(self, pid: int, limits: Limits) -> MemoryWatch:
         if limits.memory_mb <= 0:
             return NoWatch()
-        directory = self.root / f"guess-judge-{os.getpid()}-{pid}"
+        # Process ids come round again (pid_max may be 32768), and a cgroup whose charges
+        # would not leave is given up on: a name of its own for every worker, so that no
+        # leftover ever stands where a worker's cgroup must be made.
+        directory = self.root / f"guess-judge-{os.getpid()}-{pid}-{secrets.token_hex(8)}"
         try:
             directory.mkdir()
+        except OSError:
+            return NoWatch()
+        try:
             limit = str(limits.memory_mb << 20)
             (directory / "memory.limit_in_bytes").write_text(limit)
             swap = directory / "memory.memsw.limit_in_bytes"
@@ -337,7 +344,7 @@ def cgroup_enforcer() -> MemoryEnforcer | None:
     alone (per process: a submission that forks can then use the limit once per process)."""
     root = own_memory_cgroup()
     if root is not None:
-        probe = root / f"guess-judge-probe-{os.getpid()}"
+        probe = root / f"guess-judge-probe-{os.getpid()}-{secrets.token_hex(8)}"
         try:
             probe.mkdir()
             probe.rmdir()
