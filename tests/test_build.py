@@ -16,6 +16,7 @@ import pytest
 
 from judge.harness.launch import Build
 from judge.run import build as building
+from judge.run import confine
 from judge.run.build import (
     ERROR_BYTES,
     ERROR_FILE,
@@ -138,7 +139,7 @@ def test_a_compiler_that_cannot_be_run_is_a_compile_error(
     error = built_program(build, Unconfined(), root=tmp_path / "a")
     assert isinstance(error, CompileError)  # from prlimit, which runs the step
     assert "/no/such/compiler" in error.message
-    monkeypatch.setattr(building.shutil, "which", lambda name: None)  # no prlimit here
+    monkeypatch.setattr(building, "installed_prlimit", lambda: None)  # no prlimit here
     error = built_program(build, Unconfined(), root=tmp_path / "b")
     assert isinstance(error, CompileError)
     assert error.message.startswith("cannot run the compiler /no/such/compiler: ")
@@ -207,7 +208,7 @@ def test_the_cache_key_tells_files_apart_however_their_bytes_are_split() -> None
 
 
 def test_the_cache_key_names_the_confinement(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building.shutil, "which", lambda name: "/usr/bin/bwrap")
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: "/usr/bin/bwrap")
     build = Build(files={}, steps=())
     assert build_key(build, Unconfined()) != build_key(build, Bubblewrap())
 
@@ -237,14 +238,14 @@ def test_the_cache_size_is_a_count_of_megabytes_or_the_default(
 
 
 def test_a_step_is_capped_in_file_size_and_address_space(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building.shutil, "which", lambda name: "/usr/bin/prlimit")
+    monkeypatch.setattr(building, "installed_prlimit", lambda: "/usr/bin/prlimit")
     monkeypatch.setattr(building.os.path, "realpath", lambda path: path)
     files = f"--fsize={LARGEST_BUILT_FILE_MB << 20}"
     assert capped(("cc", "x.c"), 0) == ("/usr/bin/prlimit", files, "--", "cc", "x.c")
     assert capped(("cc", "x.c"), 5) == ("/usr/bin/prlimit", files, f"--as={5 << 20}", "--",
                                         "cc", "x.c")
     assert capped(("cc",), 1)[2] == f"--as={1 << 20}"  # any cap at all
-    monkeypatch.setattr(building.shutil, "which", lambda name: None)
+    monkeypatch.setattr(building, "installed_prlimit", lambda: None)
     assert capped(("cc", "x.c"), 5) == ("cc", "x.c")
 
 

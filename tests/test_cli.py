@@ -168,9 +168,9 @@ def test_compare_prints_a_leaderboard_and_json(tmp_path: Path,
 
 def test_sandbox_without_bubblewrap_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    import shutil
+    from judge.run import confine
 
-    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
     assert main(["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES,
                  "--sandbox"]) == 2
     assert "apt-get install bubblewrap" in capsys.readouterr().err

@@ -257,7 +257,7 @@ def test_a_plain_run_uses_the_host_paths_and_the_launchs_environment(tmp_path: P
 
 def test_without_bubblewrap_the_sandbox_says_how_to_get_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(confine.shutil, "which", lambda name: None)
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
     with pytest.raises(SandboxUnavailable, match="apt-get install bubblewrap"):
         Bubblewrap()
     bubblewrap_works.cache_clear()
@@ -271,7 +271,7 @@ def test_without_the_filter_the_sandbox_is_unavailable(monkeypatch: pytest.Monke
     def unavailable(worker: bool = True) -> bytes:
         raise syscalls.FilterUnavailable("no libseccomp here")
 
-    monkeypatch.setattr(confine.shutil, "which", lambda name: "/usr/bin/bwrap")
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: "/usr/bin/bwrap")
     monkeypatch.setattr(confine, "filter_program", unavailable)
     with pytest.raises(SandboxUnavailable, match="no libseccomp here"):
         Bubblewrap()
@@ -287,7 +287,7 @@ def test_bubblewrap_works_here_and_a_failing_probe_says_it_does_not(
         refuses = tmp_path / "bwrap"
         refuses.write_text("#!/bin/sh\nexit 1\n")
         refuses.chmod(0o755)
-        monkeypatch.setattr(confine.shutil, "which", lambda name: str(refuses))
+        monkeypatch.setattr(confine, "installed_bubblewrap", lambda: str(refuses))
         assert bubblewrap_works() is False
     finally:
         bubblewrap_works.cache_clear()
@@ -295,7 +295,7 @@ def test_bubblewrap_works_here_and_a_failing_probe_says_it_does_not(
 
 def test_the_confinement_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(confinement(False), Unconfined)
-    monkeypatch.setattr(confine.shutil, "which", lambda name: "/usr/bin/bwrap")
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: "/usr/bin/bwrap")
     sandbox = confinement(True, 9)
     assert isinstance(sandbox, Bubblewrap)
     assert sandbox.tmp_size == ["--size", str(9 << 20)]

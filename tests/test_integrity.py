@@ -254,7 +254,7 @@ def test_without_bubblewrap_the_judge_says_so_and_runs_unsandboxed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from judge.run import confine
 
-    monkeypatch.setattr(confine.shutil, "which", lambda name: None)
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
     confine.bubblewrap_works.cache_clear()
     try:
         assert main(["grade", str(SUBMISSIONS / "AC" / "honest_first_candidate.py"), "--cases",

@@ -29,7 +29,6 @@ from judge.run.process import (
     descendants,
     exit_description,
     let_go,
-    runnable,
     signal_all,
     start_held,
 )
@@ -296,8 +295,19 @@ def test_a_held_process_whose_judge_fails_to_watch_it_ends_without_running(
     assert not started.exists()
 
 
-def test_a_program_is_runnable_as_exec_would_find_it(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def held_and_found(program: str, search: str) -> bool:
+    """Whether start_held finds `program` in `search` (it then runs, and its end is awaited)."""
+    try:
+        process, hold = start_held([program], {"PATH": search})
+    except FileNotFoundError:
+        return False
+    let_go(hold)
+    process.wait()
+    return True
+
+
+def test_a_held_program_is_found_as_exec_would_find_it(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     program = tmp_path / "bin" / "compile"
     program.parent.mkdir()
     program.write_text("#!/bin/sh\n")
@@ -305,16 +315,17 @@ def test_a_program_is_runnable_as_exec_would_find_it(tmp_path: Path,
     (tmp_path / "bin" / "folder").mkdir()
     program.chmod(0o755)
     search = f"/nonexistent:{program.parent}"
-    assert runnable(str(program), "") and runnable("compile", search)
+    assert held_and_found(str(program), "") and held_and_found("compile", search)
     for missing in ("plain", "folder", "absent", str(program.parent / "plain")):
-        assert not runnable(missing, search)
-    assert not runnable("compile", "/nonexistent")
-    assert not runnable("bin/compile", search)  # a relative path is not looked up
-    assert not runnable("bin/compile", str(tmp_path))
+        assert not held_and_found(missing, search)
+    assert not held_and_found("compile", "/nonexistent")
+    assert not held_and_found("bin/compile", search)  # a relative path is not looked up
+    assert not held_and_found("bin/compile", str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    assert runnable("bin/compile", "")
+    assert held_and_found("bin/compile", "")
     monkeypatch.chdir(program.parent)
-    assert runnable("compile", "/nonexistent:") and not runnable("compile", "/nonexistent")
+    assert held_and_found("compile", "/nonexistent:")
+    assert not held_and_found("compile", "/nonexistent")
 
 
 def test_a_missing_program_is_the_judges_error() -> None:

@@ -148,6 +148,11 @@ def evict(root: Path, megabytes: int, keep: Path) -> list[Path]:
     return removed
 
 
+def installed_prlimit() -> str | None:
+    """Where util-linux's prlimit is installed, if it is (tests stand in for it here)."""
+    return shutil.which("prlimit")
+
+
 def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
     """The step run under util-linux's prlimit: no file larger than LARGEST_BUILT_FILE_MB,
     and with `megabytes`, an address-space cap (0: none, for a JVM, which caps its heap).
@@ -155,7 +160,7 @@ def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
     prlimit, not a preexec function: a judge grading in threads must not run Python between
     fork and exec. It is part of every Debian system; without it the step runs uncapped.
     """
-    prlimit = shutil.which("prlimit")
+    prlimit = installed_prlimit()
     if prlimit is None:
         return step
     caps = [f"--fsize={LARGEST_BUILT_FILE_MB << 20}"]

@@ -66,8 +66,13 @@ class Unconfined:
         return Command(step, build.env, cwd=str(directory))
 
 
+def installed_bubblewrap() -> str | None:
+    """Where bubblewrap is installed, if it is (tests stand in for it here)."""
+    return shutil.which("bwrap")
+
+
 def bubblewrap_path() -> str:
-    path = shutil.which("bwrap")
+    path = installed_bubblewrap()
     if path is None:
         raise SandboxUnavailable(
             "--sandbox needs bubblewrap: install it with 'apt-get install bubblewrap'")
@@ -167,7 +172,7 @@ def setenv(environment: Mapping[str, str]) -> list[str]:
 def bubblewrap_works() -> bool:
     """Whether bubblewrap is installed and can make its namespaces here (some containers
     forbid them): asked once, by running `true` in a sandbox like the worker's."""
-    path = shutil.which("bwrap")
+    path = installed_bubblewrap()
     if path is None:
         return False
     try:

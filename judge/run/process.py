@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
@@ -200,7 +201,7 @@ def start_held(argv: Sequence[str], env: Mapping[str, str],
     A program that cannot be found raises FileNotFoundError here, as Popen would without the
     hold: the judge's error, not the started program's."""
     search = env.get("PATH", os.defpath)
-    if not runnable(argv[0], search):
+    if shutil.which(argv[0], path=search) is None:
         raise FileNotFoundError(f"no program {argv[0]!r} to run (PATH={search})")
     hold_r, hold_w = os.pipe()
     try:
@@ -211,15 +212,6 @@ def start_held(argv: Sequence[str], env: Mapping[str, str],
     finally:
         os.close(hold_r)
     return process, hold_w
-
-
-def runnable(program: str, search: str) -> bool:
-    """Whether exec finds `program`: a path, or a name looked up in the directories of
-    `search` (as the shell does; shutil.which would do, but tests stand in for it to hide
-    bubblewrap or prlimit, and this must find the program all the same)."""
-    places = [program] if "/" in program else [
-        os.path.join(directory or ".", program) for directory in search.split(os.pathsep)]
-    return any(os.path.isfile(place) and os.access(place, os.X_OK) for place in places)
 
 
 def let_go(hold: int) -> None:
