@@ -115,7 +115,7 @@ coverage: $(STAMP) node-packages
 	$(PY) -m coverage combine
 	$(PY) -m coverage report
 
-bench: $(STAMP)
+bench: $(STAMP) system-packages node-packages
 	$(PY) -m judge bench --json bench-results.json --page docs/benchmarks.md
 
 wc2022-bound: $(STAMP)
