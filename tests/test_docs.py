@@ -88,7 +88,7 @@ def matches(shown: list[str], printed: str) -> bool:
     return re.fullmatch(pattern, text) is not None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder like the project's, as a reader's would be: the cases, the solutions and the
     test submissions in reach, `python` and `.venv/bin/python` the judge's interpreter."""
@@ -103,23 +103,29 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return here
 
 
+# A page is read from the top: a block may use what an earlier one made (my_solution.py), so
+# each page's blocks run in order in one folder of their own, a page a test.
+PAGES_WITH_SHELL = sorted({b.page for b in SHELL_BLOCKS})
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("block", SHELL_BLOCKS, ids=lambda b: b.name)
-def test_every_shell_block_runs_as_the_page_says(block: Block, workspace: Path) -> None:
-    if block.not_run is not None:
-        pytest.skip(f"not run: {block.not_run}")
+@pytest.mark.parametrize("page", PAGES_WITH_SHELL, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_shell_block_runs_as_the_page_says(page: Path, workspace: Path) -> None:
     env = {**os.environ, "PATH": f"{workspace / 'bin'}:{os.environ['PATH']}",
            "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "TERM": "dumb"}
-    for command, shown in commands(block):
-        assert not command.startswith("make "), \
-            f"{block.name}: `{command}` runs make: mark the block <!-- not run: why -->"
-        done = subprocess.run(["bash", "-c", command], cwd=workspace, env=env, text=True,
-                              capture_output=True, timeout=SECONDS, stdin=subprocess.DEVNULL)
-        # 1 is a verdict (a case not accepted); 2 would be a usage error in the page.
-        assert done.returncode in (0, 1), f"{block.name}: `{command}`: {done.stderr[-2000:]}"
-        if shown:
-            assert matches(shown, done.stdout), \
-                f"{block.name}: `{command}` printed:\n{done.stdout}"
+    for block in (b for b in SHELL_BLOCKS if b.page == page and b.not_run is None):
+        for command, shown in commands(block):
+            assert not command.startswith("make "), \
+                f"{block.name}: `{command}` runs make: mark the block <!-- not run: why -->"
+            done = subprocess.run(["bash", "-c", command], cwd=workspace, env=env, text=True,
+                                  capture_output=True, timeout=SECONDS,
+                                  stdin=subprocess.DEVNULL)
+            # 1 is a verdict (a case not accepted); 2 would be a usage error in the page.
+            assert done.returncode in (0, 1), \
+                f"{block.name}: `{command}`: {done.stderr[-2000:]}"
+            if shown:
+                assert matches(shown, done.stdout), \
+                    f"{block.name}: `{command}` printed:\n{done.stdout}"
 
 
 def test_the_blocks_not_run_say_why() -> None:
