@@ -48,6 +48,7 @@ Timer = Callable[[Callable[[], object]], float]
 
 TRIVIAL_PYTHON = ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py"
 
+
 def timed(action: Callable[[], object]) -> float:
     start = time.perf_counter()
     action()
@@ -176,10 +177,9 @@ def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
     the benchmark games of minimax_cpp (all 2,000 by default), and the overhead a case with a
     trivial solution pays."""
     cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
-    trivial = TRIVIAL_PYTHON
     row: Row = {"cases": len(cases)}
     for name, solution in (("minimax_cpp", ROOT / "solutions" / "minimax_cpp.py"),
-                           ("trivial", trivial)):
+                           ("trivial", TRIVIAL_PYTHON)):
         for fresh in (False, True):
             runner = IsolatedRunner(solution, fresh_state=fresh)
 
