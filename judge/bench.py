@@ -46,7 +46,11 @@ Row = dict[str, Any]
 
 Timer = Callable[[Callable[[], object]], float]
 
-TRIVIAL_PYTHON = ROOT / "tests" / "submissions" / "AC" / "honest_first_candidate.py"
+ACCEPTED = ROOT / "tests" / "submissions" / "AC"
+TRIVIAL = {"python": "honest_first_candidate.py", "cpp": "first_candidate.cpp",
+           "java": "first_candidate.java", "javascript": "first_candidate.js",
+           "kotlin": "first_candidate.kt"}
+TRIVIAL_PYTHON = ACCEPTED / TRIVIAL["python"]
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -290,11 +294,6 @@ def worker_start(samples: int = 5, made: Callable[[], IsolatedRunner] | None = N
     return statistics.median(times)
 
 
-TRIVIAL = {"python": "honest_first_candidate.py", "cpp": "first_candidate.cpp",
-           "java": "first_candidate.java", "javascript": "first_candidate.js",
-           "kotlin": "first_candidate.kt"}
-
-
 def built_beforehand(runner: IsolatedRunner, case: Case) -> IsolatedRunner:
     """The runner once it has compiled its file (by playing one case): a build is not a
     case's cost."""
@@ -313,7 +312,7 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
         if missing:
             rows.append({"language": language, "missing": missing})
             continue
-        solution = ROOT / "tests" / "submissions" / "AC" / name
+        solution = ACCEPTED / name
         row: Row = {"language": language, "cases": len(cases)}
         for fresh in (False, True):
             runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])
