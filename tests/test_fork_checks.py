@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -443,8 +444,27 @@ def test_the_case_fork_is_the_warm_processs_only_child(
         forks.signal_each(forks.children_of(two.pid), signal.SIGKILL)
         two.kill()
         two.wait()
+    # Why the fork never came is easier to tell with what its parent was doing meanwhile.
     assert forks.fork_below(sleeper.pid) == (
-        "the solution's process did not fork for its case in time")
+        "the solution's process did not fork for its case in time (its warm process was "
+        f"{forks.doing(sleeper.pid)})")
+
+
+def test_what_a_process_is_doing_is_told_in_words(sleeper: subprocess.Popen[bytes]) -> None:
+    # Where in the kernel it sleeps is named as the kernel names it (this one: nanosleep).
+    assert re.fullmatch(r"asleep( in \w*sleep\w*)?", forks.doing(sleeper.pid))
+    os.kill(sleeper.pid, signal.SIGSTOP)
+    assert waited(lambda: forks.doing(sleeper.pid) == "stopped", PATIENCE_SECONDS)
+    sleeper.kill()
+    assert waited(lambda: forks.doing(sleeper.pid) == "ended", PATIENCE_SECONDS)
+    sleeper.wait()
+    assert forks.doing(sleeper.pid) == "gone"
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        assert waited(lambda: forks.doing(spinner.pid) == "running", PATIENCE_SECONDS)
+    finally:
+        spinner.kill()
+        spinner.wait()
 
 
 def test_a_warm_process_that_will_not_stop_is_let_go(

@@ -88,6 +88,26 @@ def pending_signals(pid: int) -> int:
     return mask
 
 
+# What a process is doing, by its state letter (proc(5)).
+DOINGS = {"R": "running", "S": "asleep", "D": "waiting in the kernel", "T": "stopped",
+          "t": "stopped", "Z": "ended", "X": "ended", "": "gone"}
+
+
+def doing(pid: int) -> str:
+    """What a process is doing, in words; asleep with where in the kernel when that can be
+    read (pipe_read: waiting for the judge's request)."""
+    state = state_of(pid)
+    described = DOINGS.get(state, f"in state {state}")
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            where = f.read().strip()
+    except OSError:
+        where = ""
+    if state in ("S", "D") and where.isidentifier():
+        described += f" in {where}"
+    return described
+
+
 def oom_score_adj(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/oom_score_adj") as f:
@@ -176,7 +196,8 @@ def fork_below(parent: int) -> int | str:
         return bool(found)
 
     if not waited(forked):
-        return "the solution's process did not fork for its case in time"
+        return ("the solution's process did not fork for its case in time (its warm process "
+                f"was {doing(parent)})")
     if len(found) > 1:
         return "the solution's warm process started other processes beside the case's"
     return found[0]
