@@ -559,13 +559,15 @@ def test_a_thread_gone_while_its_children_are_listed_hides_no_other_thread(
         assert len(every) == 2
         lost: list[str] = []
 
-        def open_children(path: str) -> Any:
+        read = processes.proc_text
+
+        def read_children(path: str) -> str:
             if not lost:  # the first thread listed ends before its list is read
                 lost.append(path)
                 raise FileNotFoundError(path)
-            return open(path)
+            return read(path)
 
-        monkeypatch.setattr(processes, "open", open_children, raising=False)
+        monkeypatch.setattr(processes, "proc_text", read_children)
         found = children_of(parent.pid)
         assert lost and found and found <= every
         lost_children = Path(lost[0]).read_text().split()

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from judge.run.process import children_of, exit_description
+from judge.run.process import children_of, exit_description, proc_text
 
 # How long a fork may take to appear, stop or end: far beyond what any of them needs (a fork
 # takes milliseconds), so that only a process that will not is refused.
@@ -45,8 +45,7 @@ SETTLED = ("S", "Z", "")
 def stat_fields(pid: int) -> list[str] | None:
     """/proc/PID/stat from its third field (the state) on; None once the process is gone."""
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()
+        return proc_text(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
 
@@ -69,8 +68,8 @@ def owner(pid: int) -> int:
     """The user a process runs as, its real user id (-1 once it is gone). Not the owner of
     /proc/PID, which is root's for a process that is not dumpable, as a warm process is."""
     try:
-        with open(f"/proc/{pid}/status") as f:
-            return int(next(line for line in f if line.startswith("Uid:")).split()[1])
+        lines = proc_text(f"/proc/{pid}/status").splitlines()
+        return int(next(line for line in lines if line.startswith("Uid:")).split()[1])
     except (OSError, StopIteration, ValueError, IndexError):
         return -1
 
@@ -79,10 +78,9 @@ def pending_signals(pid: int) -> int:
     """The signals waiting for the process, its own and its thread group's, as a mask."""
     mask = 0
     try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(("SigPnd:", "ShdPnd:")):
-                    mask |= int(line.split()[1], 16)
+        for line in proc_text(f"/proc/{pid}/status").splitlines():
+            if line.startswith(("SigPnd:", "ShdPnd:")):
+                mask |= int(line.split()[1], 16)
     except (OSError, ValueError, IndexError):
         return -1
     return mask
@@ -99,8 +97,7 @@ def doing(pid: int) -> str:
     state = state_of(pid)
     described = DOINGS.get(state, f"in state {state}")
     try:
-        with open(f"/proc/{pid}/wchan") as f:
-            where = f.read().strip()
+        where = proc_text(f"/proc/{pid}/wchan").strip()
     except OSError:
         where = ""
     if state in ("S", "D") and where.isidentifier():
@@ -110,8 +107,7 @@ def doing(pid: int) -> str:
 
 def oom_score_adj(pid: int) -> str:
     try:
-        with open(f"/proc/{pid}/oom_score_adj") as f:
-            return f.read().strip()
+        return proc_text(f"/proc/{pid}/oom_score_adj").strip()
     except OSError:
         return ""
 
@@ -121,8 +117,8 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
     memory; empty when there is nothing of the kind."""
     try:
         threads = len(os.listdir(f"/proc/{pid}/task"))
-        with open(f"/proc/{pid}/maps") as f:
-            shared = [line.split() for line in f if line.split()[1][1::2] == "ws"]
+        maps = proc_text(f"/proc/{pid}/maps").splitlines()
+        shared = [line.split() for line in maps if line.split()[1][1::2] == "ws"]
         fds = os.listdir(f"/proc/{pid}/fd")
     except (OSError, IndexError):
         return "a process whose state the judge could not read"
@@ -138,8 +134,8 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
             continue
         try:
             target = os.readlink(f"/proc/{pid}/fd/{fd}")
-            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
-                flags = int(next(line for line in f if line.startswith("flags:")).split()[1], 8)
+            info = proc_text(f"/proc/{pid}/fdinfo/{fd}").splitlines()
+            flags = int(next(line for line in info if line.startswith("flags:")).split()[1], 8)
         except (OSError, StopIteration, ValueError):
             continue  # closed since it was listed
         if target == "/dev/null":
