@@ -80,14 +80,19 @@ def test_its_worst_case_is_the_optimum_on_random_lists_of_a_hundred_it_has_never
         assert played == optimum, f"list {i + 1} of seed {seed}"
 
 
-@pytest.mark.parametrize("seed", [
-    528280394,  # four rounds of search played 9 where 8 always suffice
-    3146116343,  # and five rounds
+@pytest.mark.parametrize(("seed", "number"), [
+    (528280394, 2),  # four rounds of search played 9 where 8 always suffice
+    (3146116343, 2),  # and five rounds
+    # The one list of 400 drawn (seeds 1001 and 1002, 200 each) where the sixth round was
+    # needed: it found a strategy of 8 after 42,478 of its 48,000 steps.
+    (1001, 160),
 ])
-def test_the_random_lists_ci_runs_found_it_missing_the_optimum_on(seed: int) -> None:
-    """List 2 of each seed, as the test above drew it."""
+def test_the_random_lists_it_missed_the_optimum_on_with_fewer_rounds(seed: int,
+                                                                     number: int) -> None:
+    """List `number` of each seed, as the test above draws them."""
     rng = random.Random(seed)
-    random_words(rng, 100)
+    for _ in range(number - 1):
+        random_words(rng, 100)
     assert worst_and_optimum(random_words(rng, 100)) == (8, 8)
 
 
