@@ -451,7 +451,9 @@ def test_the_case_fork_is_the_warm_processs_only_child(
 
 
 def test_what_a_process_is_doing_is_told_in_words(sleeper: subprocess.Popen[bytes]) -> None:
-    # Where in the kernel it sleeps is named as the kernel names it (this one: nanosleep).
+    # Just started, it runs before it sleeps. Where in the kernel it sleeps is named as the
+    # kernel names it (this one: nanosleep).
+    assert waited(lambda: forks.doing(sleeper.pid) != "running", PATIENCE_SECONDS)
     assert re.fullmatch(r"asleep( in \w*sleep\w*)?", forks.doing(sleeper.pid))
     os.kill(sleeper.pid, signal.SIGSTOP)
     assert waited(lambda: forks.doing(sleeper.pid) == "stopped", PATIENCE_SECONDS)
