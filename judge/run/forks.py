@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from judge.run.process import children_of, exit_description, proc_text
+from judge.run.process import children_of, exit_description, proc_text, stat_fields
 
 # How long a fork may take to appear, stop or end: far beyond what any of them needs (a fork
 # takes milliseconds), so that only a process that will not is refused.
@@ -40,14 +40,6 @@ EXPECTED_PENDING = 1 << (signal.SIGCHLD - 1)
 HELD = ("T", "Z", "")
 # A fork asleep (waiting for its case's request), or gone.
 SETTLED = ("S", "Z", "")
-
-
-def stat_fields(pid: int) -> list[str] | None:
-    """/proc/PID/stat from its third field (the state) on; None once the process is gone."""
-    try:
-        return proc_text(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
 
 
 def state_of(pid: int) -> str:

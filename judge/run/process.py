@@ -129,6 +129,15 @@ def proc_text(path: str) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
+def stat_fields(pid: int) -> list[str] | None:
+    """/proc/PID/stat from its third field (the state) on; None once the process is gone."""
+    try:
+        # The name, in parentheses, may hold anything: the fields follow its last ")".
+        return proc_text(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def children_of(pid: int) -> set[int]:
     """The processes whose parent is `pid`, from /proc's children list of each of its threads."""
     found: set[int] = set()
@@ -169,12 +178,8 @@ def tree_cpu_seconds(root: int) -> float:
 
 def cpu_ticks(pid: int) -> int:
     """utime, stime, cutime and cstime of one process; 0 once it is gone."""
-    try:
-        # The name, in parentheses, may hold anything: the fields follow its last ")".
-        fields = proc_text(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return 0
-    return sum(int(x) for x in fields[11:15])
+    fields = stat_fields(pid)
+    return sum(int(x) for x in fields[11:15]) if fields else 0
 
 
 def signal_all(pids: set[int], signum: int) -> None:
