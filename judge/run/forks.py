@@ -196,7 +196,8 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork |
     The fork, or why the case is not played from this state (the warm processes then go on)."""
     # Only a process of the case's own user is within its reach (signals, /proc): the
     # sandbox's bubblewrap processes, root's where the worker runs as nobody, are not.
-    case = CaseFork(case_pid, {p for p in warm if owner(p) == owner(case_pid)})
+    user = owner(case_pid)
+    case = CaseFork(case_pid, {p for p in warm if owner(p) == user})
     signal_each(case.warm, signal.SIGSTOP)
     if not waited(lambda: all(state_of(p) in HELD for p in case.warm)):
         case.release()
