@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from judge.reading import UnreadableFile, read_text_bounded
 from judge.rules import WORD_LENGTH, Word
 
 MIN_WORDS, MAX_WORDS = 1, 100
@@ -172,14 +173,9 @@ def json_refusal(error: Exception) -> str:
 def parse_case_file(path: Path, relaxed: bool = False) -> list[Case]:
     source = str(path)
     try:
-        if not path.is_file():  # a FIFO or a device would block the read, or never end
-            raise CaseError([CaseProblem(source, path.stem, "file", "is not a regular file")])
-        if path.stat().st_size > LARGEST_CASE_FILE:
-            raise CaseError([CaseProblem(source, path.stem, "file",
-                                         f"is larger than {LARGEST_CASE_FILE >> 20} MiB")])
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise CaseError([CaseProblem(source, path.stem, "file", f"cannot read: {e}")]) from e
+        text = read_text_bounded(path, LARGEST_CASE_FILE)
+    except UnreadableFile as e:
+        raise CaseError([CaseProblem(source, path.stem, "file", str(e))]) from e
     if path.suffix == ".txt":
         return [parse_leetcode_text(text, source, path.stem, relaxed)]
     try:

@@ -326,14 +326,20 @@ def test_a_page_is_written_again_from_an_earlier_runs_json(
                                  "date": "2026-12-01 15:00 UTC", "machine": "2 cores",
                                  "command": "python -m judge bench"}))
     out = tmp_path / "page.md"
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)  # no writer ever comes: a blocking read would wait for ever
     assert main(["bench", "--from-json", str(saved), "--page", str(out)]) == 0
     text = out.read_text()
     assert "- date: 2026-12-01 15:00 UTC" in text and "- machine: 2 cores" in text
     assert "  500 cases  ratio 1.10x" in text
     for argv, reason in ((["--from-json", str(saved)], "writes a --page"),
                          (["--from-json", str(tmp_path / "none.json"), "--page", str(out)],
-                          "cannot be read"),
-                         (["--from-json", str(out), "--page", str(out)], "cannot be read")):
+                          "none.json: no such file"),
+                         (["--from-json", "/dev/zero", "--page", str(out)],
+                          "/dev/zero: is not a regular file"),
+                         (["--from-json", str(fifo), "--page", str(out)],
+                          "fifo.json: is not a regular file"),
+                         (["--from-json", str(out), "--page", str(out)], "not JSON")):
         capsys.readouterr()
         assert main(["bench", *argv]) == 2
         err = capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -296,15 +297,17 @@ BAD_BECAUSE = {
     "twice": "first_candidate.py: shard 1 is given twice",
     "cut differently": "bad.json: says it is shard 2/3 but was made as [1, 2]",
     "no shard": "bad.json: not a shard's report (made without --shard K/N)",
-    "not json": "bad.json: cannot be read: 'utf-8' codec can't decode byte 0xff",
+    "not json": "bad.json: is not UTF-8 text: byte 0 is 0xff",
     "deep": "deep.json: not JSON: maximum recursion depth exceeded",
     "not an object": "bad.json: a report is not an object",
     "cases not a list": "bad.json: 'cases' is missing or of the wrong type",
     "unknown verdict": "bad.json, case 1: unknown verdict '\\x1b[31mAC'",
     "bad transcript": "bad.json, case 1: a guess of the transcript is not [word, reply]",
     "boolean guesses": "bad.json, case 1: 'guesses' is missing or of the wrong type",
-    "no file": "nowhere.json: cannot be read: [Errno 2] No such file or directory",
-    "a directory": ": cannot be read: [Errno 21] Is a directory",
+    "no file": "nowhere.json: no such file",
+    "a directory": ": is a folder, not a file",
+    "a FIFO": "fifo.json: is not a regular file",
+    "a device": "/dev/zero: is not a regular file",
     "bad seed": "bad.json: 'order_seed' is not an integer",
     "empty list": "merge: error: no reports to merge",
 }
@@ -354,6 +357,11 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
         inputs = [tmp_path / "nowhere.json"]
     elif problem == "a directory":
         inputs = [tmp_path]
+    elif problem == "a FIFO":  # no writer ever comes: a blocking read would wait for ever
+        inputs = [first, tmp_path / "fifo.json"]
+        os.mkfifo(inputs[1])
+    elif problem == "a device":  # endless: a read to its end would fill the memory
+        inputs = [first, Path("/dev/zero")]
     elif problem == "bad seed":
         inputs = [broken(tmp_path, [{**report, "order_seed": "7"}]), second]
     elif problem == "empty list":
@@ -503,7 +511,7 @@ def test_a_shard_too_large_to_read_safely_is_refused(two_shards: list[Path],
 
     monkeypatch.setattr(merge, "LARGEST_REPORT", 100)
     assert main(["merge", *map(str, two_shards)]) == 2
-    assert "larger than any report the judge writes" in capsys.readouterr().err
+    assert "is larger than" in capsys.readouterr().err
     # The bound itself is allowed: a report of exactly that size is read.
     largest = max(p.stat().st_size for p in two_shards)
     monkeypatch.setattr(merge, "LARGEST_REPORT", largest)

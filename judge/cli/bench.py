@@ -77,16 +77,25 @@ def parts(named: str | None, page: bool) -> tuple[str, ...]:
     return chosen
 
 
+# A run's --json is kilobytes: far past that it is not one.
+LARGEST_RESULTS = 64 << 20
+
+
 def page_from_json(args: argparse.Namespace) -> int:
     """The page of a run made earlier, from its --json: its figures, its machine and date."""
     from judge import bench
+    from judge.reading import UnreadableFile, read_text_bounded
 
     if args.page is None:
         raise UsageError("--from-json writes a --page: name one")
     try:
-        results = json.loads(args.from_json.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise UsageError(f"--from-json {args.from_json}: cannot be read: {e}") from e
+        text = read_text_bounded(args.from_json, LARGEST_RESULTS)
+    except UnreadableFile as e:
+        raise UsageError(f"--from-json {args.from_json}: {e}") from e
+    try:
+        results = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise UsageError(f"--from-json {args.from_json}: not JSON: {e}") from e
     printed = results.get("printed") if isinstance(results, dict) else None
     if not (isinstance(printed, list) and all(isinstance(line, str) for line in printed)):
         raise UsageError(f"--from-json {args.from_json}: not the --json of a bench run")

@@ -190,15 +190,15 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
     """How a report was made, enough to check it or make it again: written into every JSON
     report, compared by `merge` before it trusts a shard."""
     import datetime
-    import hashlib
 
     import judge
+    from judge.reading import solution_sha256
 
     return {
         "judge": judge.__version__,
         "command": [*shlex.split(args.prog), *args.argv],
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "solution_sha256": hashlib.sha256(solution.read_bytes()).hexdigest(),
+        "solution_sha256": solution_sha256(solution),
         "cases": args.case_set,
         "selection": {"all_secrets": args.all_secrets, "case": args.case,
                       "relaxed": args.relaxed, "adversary": args.adversary},

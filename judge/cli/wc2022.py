@@ -29,7 +29,7 @@ def read_wc2022_dictionary(args: argparse.Namespace) -> tuple[Path, list[str]]:
     path = args.dictionary or (CONTEST_DICTIONARY if CONTEST_DICTIONARY.exists() else ENGLISH5)
     try:
         return path, read_dictionary(path)
-    except (ValueError, UnicodeDecodeError) as e:
+    except ValueError as e:
         raise UsageError(str(e)) from e
 
 

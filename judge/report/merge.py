@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.cases import Case, CaseError, case_set_digest, load_cases, selected
 from judge.master import runaway_cap
+from judge.reading import UnreadableFile, read_text_bounded
 from judge.result import CaseResult, Report
 from judge.rules import NOT_A_WORD, match
 from judge.verdicts import VERDICTS
@@ -131,11 +132,11 @@ def _no_constant(name: str) -> Any:
 def read_reports(path: Path) -> list[tuple[Report, int, int]]:
     """The reports in one shard's JSON file: an object (grade) or a list (compare)."""
     try:
-        if path.stat().st_size > LARGEST_REPORT:
-            raise ReportProblem(f"{path}: larger than any report the judge writes")
-        data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
-    except (OSError, UnicodeDecodeError) as e:
-        raise ReportProblem(f"{path}: cannot be read: {e}") from e
+        text = read_text_bounded(path, LARGEST_REPORT)
+    except UnreadableFile as e:
+        raise ReportProblem(f"{path}: {e}") from e
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:  # deep nesting raises RecursionError
         raise ReportProblem(f"{path}: not JSON: {e}") from e
     documents = data if isinstance(data, list) else [data]

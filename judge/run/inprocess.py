@@ -12,6 +12,7 @@ from pathlib import Path
 
 from judge.harness.python.worker import LoadError, load_solution_class
 from judge.master import GuessBudgetExhausted, Master
+from judge.reading import solution_refused
 from judge.result import Outcome
 
 
@@ -19,6 +20,8 @@ class InProcessRunner:
     def __init__(self, solution: Path) -> None:
         self._class: type | LoadError
         try:
+            if refused := solution_refused(solution):
+                raise LoadError(refused)
             self._class = load_solution_class(str(solution), Master)
         except LoadError as e:
             self._class = e

@@ -25,6 +25,7 @@ from typing import Literal, Protocol, Self
 from judge.harness.launch import Channel, Frame, Game, Mounted
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
+from judge.reading import solution_refused
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
@@ -136,8 +137,8 @@ class WorkerOwner:
 
         `seed` fixes the worker's start-up randomness (Python's string hashing) for replays.
         """
-        compile_error = self._compiled()
-        if compile_error is not None:
+        compile_error = solution_refused(self.solution) or self._compiled()
+        if compile_error:
             return compile_error
         # Bounded before it runs (a process held until then): what it starts is born inside.
         worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from judge.reading import UnreadableFile, read_text_bounded
 from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import WorkerOwner
@@ -103,8 +104,16 @@ class Match:
                 "outcomes": {str(k): v for k, v in sorted(used.items(), key=str)}}
 
 
+# The contest's dictionary is 53 KB: far past that a file is no dictionary of five-letter words.
+LARGEST_DICTIONARY = 16 << 20
+
+
 def read_dictionary(path: Path) -> list[str]:
-    words = path.read_text(encoding="ascii").split()
+    """The words of a dictionary file, one or more a line; ValueError saying what is wrong."""
+    try:
+        words = read_text_bounded(path, LARGEST_DICTIONARY, encoding="ascii").split()
+    except UnreadableFile as e:
+        raise ValueError(f"{path}: {e}") from e
     bad = [w for w in words if len(w) != 5 or not w.isalpha() or not w.islower()]
     if bad or not words:
         raise ValueError(f"{path}: not a list of five-letter lowercase words ({bad[:3]})")

@@ -1,0 +1,104 @@
+"""Reading a file the user names (a case, a shard's report, a dictionary, a solution): hostile
+until read. A FIFO would block the judge for ever, a device such as /dev/zero never ends, and a
+sparse file can claim terabytes; each is one clear line instead.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+# A solution is a file pasted from LeetCode's editor, a few kilobytes; a precomputed table
+# may make it megabytes. Far past that, it is no solution, and reading it would cost memory.
+LARGEST_SOLUTION_FILE = 16 << 20
+CHUNK = 1 << 20
+
+
+class UnreadableFile(ValueError):
+    """Why a named file cannot be read: said without its path, which the caller shows."""
+
+
+def bound_text(size: int) -> str:
+    """A bound in MiB where it is whole MiB, else in bytes."""
+    return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size:,} bytes"
+
+
+def regular_file(path: Path) -> os.stat_result:
+    """The file's status, if it is a regular file (links followed); UnreadableFile if not."""
+    try:
+        found = path.stat()
+    except FileNotFoundError as e:
+        raise UnreadableFile("no such file") from e
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise UnreadableFile("is a loop of symbolic links") from e
+        raise UnreadableFile(f"cannot be read: {e.strerror}") from e
+    if stat.S_ISDIR(found.st_mode):
+        raise UnreadableFile("is a folder, not a file")
+    if not stat.S_ISREG(found.st_mode):
+        raise UnreadableFile("is not a regular file")
+    return found
+
+
+def read_bounded(path: Path, largest: int) -> bytes:
+    """The bytes of a regular file of at most `largest` bytes, or UnreadableFile saying why not.
+
+    Checked before it is opened (opening a device may act on it), and again once open, since
+    what is opened may not be what was checked; never read past `largest`, since the size
+    stat reports need not hold (a file that grows, /proc)."""
+    if regular_file(path).st_size > largest:
+        raise UnreadableFile(f"is larger than {bound_text(largest)}")
+    try:
+        # Without blocking: a FIFO put in the file's place would wait for a writer for ever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise UnreadableFile(f"cannot be read: {e.strerror}") from e
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnreadableFile("is not a regular file")
+        chunks, total = [], 0
+        while total <= largest and (chunk := os.read(fd, min(CHUNK, largest + 1 - total))):
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        raise UnreadableFile(f"cannot be read: {e.strerror}") from e
+    finally:
+        os.close(fd)
+    if total > largest:
+        raise UnreadableFile(f"is larger than {bound_text(largest)}")
+    return b"".join(chunks)
+
+
+def read_text_bounded(path: Path, largest: int, encoding: str = "utf-8") -> str:
+    """The file's text (see read_bounded); UnreadableFile if it is not in `encoding`."""
+    data = read_bounded(path, largest)
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise UnreadableFile(f"is not {encoding.upper()} text: byte {e.start} is "
+                             f"{data[e.start]:#04x}") from e
+
+
+def solution_refused(path: Path) -> str:
+    """Why a solution file will not be built or loaded (the submission's CE), or ""."""
+    try:
+        size = regular_file(path).st_size
+    except UnreadableFile as e:
+        return f"the solution file {e}"
+    if size > LARGEST_SOLUTION_FILE:
+        return (f"the solution file is {size:,} bytes, larger than the "
+                f"{bound_text(LARGEST_SOLUTION_FILE)} the judge reads")
+    return ""
+
+
+def solution_sha256(path: Path) -> str:
+    """The digest of a solution file's content; of why it was not read, when it is larger
+    than any file the judge runs (such a file is a CE, never read)."""
+    try:
+        data = read_bounded(path, LARGEST_SOLUTION_FILE)
+    except UnreadableFile as e:
+        data = f"unread: {e}".encode()
+    return hashlib.sha256(data).hexdigest()
