@@ -143,6 +143,35 @@ def test_labels_tell_apart_files_of_one_name() -> None:
     assert labels([Path("/a/s.py"), Path("/a/s.py")]) == ["/a/s.py (1)", "/a/s.py (2)"]
 
 
+def test_in_a_class_folder_every_file_is_named_with_its_student(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # No two files share a name, so the shortest tails alone would drop every student's name.
+    from judge.cli.running import labels
+
+    room = tmp_path / "class"
+    for student, name in (("ann", "solution.py"), ("ben", "Solution.java"), ("cat", "s.js")):
+        (room / student).mkdir(parents=True)
+        (room / student / name).write_text("x")
+    (room / "top.py").write_text("x")
+    elsewhere = tmp_path / "kept" / "original.py"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("x")
+    (room / "ann" / "linked.py").symlink_to(elsewhere)  # still ann's, under ann's name
+    files = sorted(p for p in room.rglob("*") if p.is_file())
+    assert labels(files, [room]) == ["ann/linked.py", "ann/solution.py", "ben/Solution.java",
+                                     "cat/s.js", "top.py"]
+    # A file named on its own keeps its shortest tail beside them.
+    assert labels([*files[:2], elsewhere], [room]) == ["ann/linked.py", "ann/solution.py",
+                                                       "original.py"]
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "ann" / "solution.py")
+    for other in (room / "ben" / "Solution.java", room / "cat" / "s.js", room / "top.py",
+                  room / "ann" / "linked.py"):
+        other.unlink()
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "-q",
+                 "--in-process"]) == 0
+    assert "ann/solution.py" in capsys.readouterr().out
+
+
 def test_a_solution_past_its_time_budget_runs_no_more_cases(tmp_path: Path) -> None:
     report = tmp_path / "r.json"
     cases = [str(CASES / "handwritten" / f"{name}.json") for name in (

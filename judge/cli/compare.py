@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} in the folders "
               f"given, not in a language the judge runs: {shown}"
               f"{', ...' if len(skipped) > 5 else ''}", flush=True)
-    names = labels(solutions)
+    names = labels(solutions, args.solutions)
     progress = SolutionsProgress(len(solutions), len(cases), enabled=not args.quiet)
     order = order_seed(args)  # one order for every solution: the same games, side by side
 

@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
               f"{safe(args.solution)}, not in a language the judge runs", flush=True)
     reports = []
     order = order_seed(args)  # one order for every file: the same games
-    for solution, runner, label in zip(solutions, runners, labels(solutions), strict=True):
+    names = labels(solutions, [args.solution])
+    for solution, runner, label in zip(solutions, runners, names, strict=True):
         if len(solutions) > 1:
             print(f"\n== {safe(label)}", flush=True)
         report = graded(args, solution, runner, cases, order)

@@ -4,6 +4,7 @@ command that replays one case."""
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import shlex
 import sys
@@ -235,11 +236,16 @@ def solution_files(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
     return files, skipped
 
 
-def labels(files: Sequence[Path]) -> list[str]:
+def labels(files: Sequence[Path], folders: Sequence[Path] = ()) -> list[str]:
     """For each file, the shortest tail of its path that no other file shares:
-    alice/solution.py and bob/solution.py, not solution.py twice."""
-    parts = [p.resolve().parts for p in files]
-    depth = [1] * len(files)
+    alice/solution.py and bob/solution.py, not solution.py twice. A file found in one of
+    `folders` keeps at least its path inside it: in a class folder the student is the folder
+    (ann/solution.py), even where no other file is named solution.py. The paths are taken as
+    given, links not followed: a student's file that links elsewhere is still the student's."""
+    parts = [Path(os.path.abspath(p)).parts for p in files]
+    roots = [Path(os.path.abspath(f)).parts for f in folders if f.is_dir()]
+    depth = [min((len(p) - len(r) for r in roots if p[:len(r)] == r and len(p) > len(r)),
+                 default=1) for p in parts]
     while True:
         names = [Path(*p[-d:]).as_posix() for p, d in zip(parts, depth, strict=True)]
         clashes = {n for n in names if names.count(n) > 1}
