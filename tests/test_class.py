@@ -197,3 +197,25 @@ def test_a_warm_up_game_that_times_out_counts_toward_fail_fast(tmp_path: Path) -
     assert verdicts["TLE"] == 1 and verdicts["SC"] == data["summary"]["cases"] - 1
     assert "timed out 2 times" in next(c["message"] for c in data["cases"]
                                        if c["verdict"] == "SC")
+
+
+def test_gradescope_for_a_class_makes_its_folder_and_refuses_a_file_before_grading(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seen: a class graded to the end, then "--gradescope takes a folder" and exit 2.
+    room = tmp_path / "class"
+    for student in ("ann", "ben"):
+        (room / student).mkdir(parents=True)
+        shutil.copy(SOLUTIONS / "first_candidate.py", room / student / "solution.py")
+    taken = tmp_path / "results.json"
+    taken.write_text("a file already")
+    csv_file = tmp_path / "grades.csv"
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "--in-process",
+                 "--gradescope", str(taken), "--csv", str(csv_file)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--gradescope takes a folder" in err and len(err.splitlines()) == 1
+    assert taken.read_text() == "a file already" and not csv_file.exists()
+    made = tmp_path / "gradescope"
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "--in-process",
+                 "-q", "--gradescope", str(made)]) == 0
+    assert sorted(p.name for p in made.iterdir()) == ["ann_solution.py.results.json",
+                                                      "ben_solution.py.results.json"]

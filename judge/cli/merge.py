@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
                         args.cases)
     except ReportProblem as e:
         raise UsageError(str(e)) from e
+    check_report_paths(args, len(reports))  # now that it is known how many solutions
     if len(reports) > 1:
         reports = ranked(reports)
     print(leaderboard(reports))

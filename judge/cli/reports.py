@@ -24,12 +24,18 @@ def add_report_options(parser: Options, html_more: str = "") -> None:
     add(parser, "--junit")
 
 
-def check_report_paths(args: argparse.Namespace) -> None:
-    """Every report path writable, before any case runs."""
+def check_report_paths(args: argparse.Namespace, solutions: int = 1) -> None:
+    """Every report path writable, before any case runs. With several solutions,
+    --gradescope names a folder, made if it does not exist yet: a file there is refused now,
+    not once every solution has been graded."""
     for flag in REPORT_FLAGS:
         path = getattr(args, flag, None)
-        if flag == "gradescope" and path is not None and path.is_dir():
-            continue  # a folder: a file for each solution
+        if flag == "gradescope" and path is not None:
+            if path.is_dir():
+                continue  # a folder: a file for each solution
+            if solutions > 1 and path.exists():
+                raise UsageError(f"{path}: with several solutions, --gradescope takes a folder "
+                                 "(a results file for each), not a file")
         require_writable(path)
 
 
@@ -55,9 +61,7 @@ def write_reports(args: argparse.Namespace, reports: Sequence[Report], title: st
         if len(reports) == 1 and not args.gradescope.is_dir():
             write_atomically(args.gradescope, gradescope_results(reports[0]))
             return
-        if not args.gradescope.is_dir():
-            raise UsageError(f"{args.gradescope}: with several solutions, --gradescope takes "
-                             "a folder (a results file for each)")
+        args.gradescope.mkdir(exist_ok=True)  # its parent was checked before anything ran
         for report in reports:
             name = re.sub(r"[^A-Za-z0-9._-]+", "_", report.name).strip("._") or "solution"
             write_atomically(args.gradescope / f"{name}.results.json",

@@ -106,7 +106,7 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]
             ) -> tuple[list[Case], str | None, list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
-    check_report_paths(args)
+    check_report_paths(args, len(solutions))
     if args.fail_fast < 0:
         raise UsageError("--fail-fast takes a number of time-outs, 0 for none")
     check_seconds("--solution-seconds", args.solution_seconds)
