@@ -219,3 +219,13 @@ def test_gradescope_for_a_class_makes_its_folder_and_refuses_a_file_before_gradi
                  "-q", "--gradescope", str(made)]) == 0
     assert sorted(p.name for p in made.iterdir()) == ["ann_solution.py.results.json",
                                                       "ben_solution.py.results.json"]
+
+
+def test_gradescope_files_of_names_that_sanitise_alike_are_each_their_own() -> None:
+    from judge.cli.reports import gradescope_names
+    from judge.result import Report
+
+    reports = [Report(f"/c/{name}/s.py", [], label=f"{name}/s.py")
+               for name in ("a b", "a_b", "A_B", "émile", "\u202e")]
+    assert gradescope_names(reports) == ["a_b_s.py", "a_b_s.py-2", "A_B_s.py-3", "mile_s.py",
+                                         "s.py"]

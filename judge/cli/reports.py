@@ -62,7 +62,20 @@ def write_reports(args: argparse.Namespace, reports: Sequence[Report], title: st
             write_atomically(args.gradescope, gradescope_results(reports[0]))
             return
         args.gradescope.mkdir(exist_ok=True)  # its parent was checked before anything ran
-        for report in reports:
-            name = re.sub(r"[^A-Za-z0-9._-]+", "_", report.name).strip("._") or "solution"
+        for report, name in zip(reports, gradescope_names(reports), strict=True):
             write_atomically(args.gradescope / f"{name}.results.json",
                              gradescope_results(report))
+
+
+def gradescope_names(reports: Sequence[Report]) -> list[str]:
+    """A file name for each solution's results, safe on any file system and each its own:
+    "a b/s.py" and "a_b/s.py" would both be a_b_s.py, and one would overwrite the other."""
+    names: list[str] = []
+    for report in reports:
+        name = re.sub(r"[^A-Za-z0-9._-]+", "_", report.name).strip("._") or "solution"
+        taken, number = name, 1
+        while taken.lower() in {n.lower() for n in names}:  # some file systems ignore case
+            number += 1
+            taken = f"{name}-{number}"
+        names.append(taken)
+    return names
