@@ -90,7 +90,8 @@ def generate(kind: str, count: int, words: int, seed: int, allowed: int) -> list
     cases: list[Case] = []
     for index in range(1, count + 1):
         name = f"{kind}-s{seed}-{index:03d}"
-        how = f"python -m judge generate {kind} --words {words} --seed {seed} (case {index})"
+        how = (f"python -m judge generate {kind} --words {words} --allowed {allowed} "
+               f"--list-seed {seed} (case {index})")
         if kind == "random":
             listed, made = random_words(rng, words), "uniform random letters"
         elif kind == "english":
