@@ -125,3 +125,18 @@ def test_a_class_with_one_oversized_file_grades_the_others(
     assert main(["compare", str(tmp_path), "--cases", str(EXAMPLE), "--in-process"]) == 1
     out = capsys.readouterr().out
     assert "alice/solution.py" in out and "bob/solution.py" in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["generate", "random", "--count", "99999999999", "--out", "{}"], "--count 1..100,000"),
+    (["wc2022", str(ROOT / "solutions" / "wc2022" / "entropy.py"), "--rounds", str(10**20)],
+     "--rounds must be 1..1,000,000"),
+    (["bench", "--wc2022-rounds", "0"], "--wc2022-rounds must be 1..1,000,000"),
+])
+def test_a_count_that_would_run_for_ever_is_refused_before_anything_runs(
+        tmp_path: Path, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seen: generate --count 99999999999 and wc2022 --rounds 1e20 ran until stopped.
+    assert main([a.format(tmp_path / "out") for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "out").exists()

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from judge.cli.base import EXIT_OK, Command, UsageError
-from judge.cli.checks import check_seconds, require_writable
+from judge.cli.checks import check_rounds, check_seconds, require_writable
 from judge.cli.options import add, deprecated
 from judge.report.files import write_atomically
 
@@ -37,8 +37,7 @@ def run(args: argparse.Namespace) -> int:
     require_writable(args.page)
     if args.from_json is not None:
         return page_from_json(args)
-    if args.wc2022_rounds < 1:
-        raise UsageError("--wc2022-rounds must be positive")
+    check_rounds("--wc2022-rounds", args.wc2022_rounds)
     check_seconds("--search-seconds", args.search_seconds)
     check_seconds("--fuzz-seconds", args.fuzz_seconds)
     only = parts(args.only, args.page is not None)

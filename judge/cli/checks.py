@@ -12,6 +12,9 @@ from judge.report.files import check_writable
 
 LONGEST_LIMIT_SECONDS = 24 * 3600.0
 SMALLEST_MEMORY_MB, LARGEST_MEMORY_MB = 32, 1 << 20
+# P8079 rounds in one match: every round is kept for the report, and a million is hours of
+# play and a few hundred MiB.
+MOST_ROUNDS = 1_000_000
 
 
 def check_seconds(option: str, value: float | None) -> None:
@@ -19,6 +22,11 @@ def check_seconds(option: str, value: float | None) -> None:
     if value is not None and not (0 < value <= LONGEST_LIMIT_SECONDS):  # also false for nan
         raise UsageError(f"{option} must be positive and at most {LONGEST_LIMIT_SECONDS:g} "
                          f"seconds, not {value}")
+
+
+def check_rounds(option: str, rounds: int) -> None:
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise UsageError(f"{option} must be 1..{MOST_ROUNDS:,}, not {rounds}")
 
 
 def check_memory(megabytes: int) -> None:

@@ -22,12 +22,16 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     deprecated(parser, "generate", "--seed", "--list-seed")
 
 
+# A case a file: far past the 2,034 shipped, a run would fill the disk before it was graded.
+MOST_CASES = 100_000
+
+
 def run(args: argparse.Namespace) -> int:
     from judge.cases import MAX_ALLOWED, MIN_ALLOWED, cases_to_json
     from judge.generate import generate
 
-    if not 1 <= args.words <= 100 or args.count < 1:
-        raise UsageError("--words must be 1..100 and --count positive")
+    if not 1 <= args.words <= 100 or not 1 <= args.count <= MOST_CASES:
+        raise UsageError(f"--words must be 1..100 and --count 1..{MOST_CASES:,}")
     if not MIN_ALLOWED <= args.allowed <= MAX_ALLOWED:
         raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED}")
     try:

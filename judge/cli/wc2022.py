@@ -10,6 +10,7 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import (
     check_memory,
+    check_rounds,
     check_seconds,
     require_solution_file,
     require_writable,
@@ -71,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
         require_solution_file(solution, "a P8079 solution file (.py or .cpp)")
     if args.rounds is not None and args.every_answer:
         raise UsageError("--every-answer plays each word once: leave out --rounds")
-    if args.rounds is not None and args.rounds < 1:
-        raise UsageError("--rounds must be positive")
+    if args.rounds is not None:
+        check_rounds("--rounds", args.rounds)
     check_seconds("--guess-time-limit", args.guess_time_limit)
     check_seconds("--match-time-limit", args.match_time_limit)
     check_memory(args.memory_limit)
