@@ -599,7 +599,7 @@ def test_a_warm_process_that_leaves_processes_with_and_without_warm_ups_is_not_p
 
 
 def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading_forked(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from judge.run import session as runner_module
     from judge.run.session import STARTUP_SECONDS
 
@@ -632,7 +632,9 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
     started: list[Started] = []
     monkeypatch.setattr(runner_module, "Worker", Started)
     monkeypatch.setattr(runner_module, "descendants", lambda pid: {pid + 1})
-    runner = IsolatedRunner(Path("s.py"), Limits(time_seconds=2.0, wall_backstop=3.0),
+    solution = tmp_path / "s.py"
+    solution.write_text("class Solution: pass\n")
+    runner = IsolatedRunner(solution, Limits(time_seconds=2.0, wall_backstop=3.0),
                             memory=Enforcer())  # type: ignore[arg-type]
     assert runner.start_worker() is started[0]
     # Its watch was made for it as it started; once ready, what runs below it is adopted
