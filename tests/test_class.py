@@ -229,3 +229,31 @@ def test_gradescope_files_of_names_that_sanitise_alike_are_each_their_own() -> N
                for name in ("a b", "a_b", "A_B", "émile", "\u202e")]
     assert gradescope_names(reports) == ["a_b_s.py", "a_b_s.py-2", "A_B_s.py-3", "mile_s.py",
                                          "s.py"]
+
+
+def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seen: mallory/solution.py, a link to the hidden cases (or /etc/passwd), was graded; the
+    # sandbox mounts what the link leads to, and a compile error shows the file's lines.
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "secret.txt").write_text("the grader's own file\n")
+    room = tmp_path / "class"
+    for student in ("ann", "mallory"):
+        (room / student).mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "ann" / "solution.py")
+    (room / "mallory" / "solution.py").symlink_to(hidden / "secret.txt")
+    (room / "mallory" / "linked_folder").symlink_to(hidden, target_is_directory=True)
+    gradebook = tmp_path / "g.json"
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "-q",
+                 "--json", str(gradebook)]) == 0
+    out, err = capsys.readouterr()
+    assert "grader's own file" not in out + err + gradebook.read_text()
+    assert "ann/solution.py" in out and "mallory" not in out
+    assert err.startswith("warning: passed over 1 symbolic link") and "mallory/solution.py" in err
+    # A folder of links alone is one line, exit 2; a link named on its own is followed.
+    assert main(["grade", str(room / "mallory"), "--cases", str(CASES / "examples")]) == 2
+    assert "only 1 symbolic link, which the judge does not follow" in capsys.readouterr().err
+    linked = tmp_path / "mine.py"
+    linked.symlink_to(SOLUTIONS / "first_candidate.py")
+    assert main(["grade", str(linked), "--cases", str(CASES / "examples"), "-q"]) == 0

@@ -43,15 +43,12 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     check_seconds("--search-seconds", args.search_seconds)
-    solutions, skipped = solution_files(args.solutions)
+    found = solution_files(args.solutions)
+    solutions = found.files
     cases, note, runners = prepare(args, solutions)
     if note and not args.quiet:
         print(note, flush=True)
-    if skipped and not args.quiet:
-        shown = ", ".join(safe(p.name) for p in skipped[:5])
-        print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} in the folders "
-              f"given, not in a language the judge runs: {shown}"
-              f"{', ...' if len(skipped) > 5 else ''}", flush=True)
+    found.say_passed_over(args.quiet)
     names = labels(solutions, args.solutions)
     progress = SolutionsProgress(len(solutions), len(cases), enabled=not args.quiet)
     order = order_seed(args)  # one order for every solution: the same games, side by side

@@ -41,15 +41,14 @@ def run(args: argparse.Namespace) -> int:
     from judge.cli.reports import write_reports
     from judge.report.json_report import reports_json
 
-    solutions, skipped = solution_files([args.solution])
+    found = solution_files([args.solution])
+    solutions = found.files
     if args.watch and args.solution.is_dir():
         raise UsageError("--watch follows one file, not a folder")
     cases, note, runners = prepare(args, solutions)
     if note:
         print(note, flush=True)
-    if skipped:
-        print(f"passed over {len(skipped)} file{'s' * (len(skipped) != 1)} of "
-              f"{safe(args.solution)}, not in a language the judge runs", flush=True)
+    found.say_passed_over(quiet=False)
     reports = []
     order = order_seed(args)  # one order for every file: the same games
     names = labels(solutions, [args.solution])

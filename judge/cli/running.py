@@ -10,6 +10,7 @@ import shlex
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.cases import Case, case_set_digest, load_cases, selected
@@ -213,27 +214,65 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
     }
 
 
-def solution_files(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+@dataclass
+class Found:
+    """The files to grade, and those of the folders given that were passed over."""
+
+    files: list[Path] = field(default_factory=list)
+    other_languages: list[Path] = field(default_factory=list)
+    # A link in a folder is the submitter's to aim: at the hidden cases, at any file of the
+    # grader's, whose lines a compile error would then show. Not followed, as linked folders
+    # are not entered.
+    links: list[Path] = field(default_factory=list)
+
+    def say_passed_over(self, quiet: bool) -> None:
+        """What was passed over: files of other languages as a note (not when `quiet`),
+        links as a warning, on stderr."""
+        if self.other_languages and not quiet:
+            print(f"passed over {counted(self.other_languages, 'file')} in the folders given, "
+                  f"not in a language the judge runs: {listed(self.other_languages)}",
+                  flush=True)
+        if self.links:
+            print(f"warning: passed over {counted(self.links, 'symbolic link')} in the folders "
+                  "given, not followed (a submission's link could lead to any file of yours): "
+                  f"{listed(self.links, whole=True)}", file=sys.stderr, flush=True)
+
+
+def counted(paths: Sequence[Path], what: str) -> str:
+    return f"{len(paths)} {what}{'s' * (len(paths) != 1)}"
+
+
+def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
+    """The first few paths, by name (or `whole`)."""
+    return ", ".join(safe(p if whole else p.name) for p in paths[:most]) + (
+        ", ..." if len(paths) > most else "")
+
+
+def solution_files(paths: Sequence[Path]) -> Found:
     """The files to grade: each file named, and every file below a named folder whose
-    extension a harness serves (hidden files and folders left out); and the files of those
-    folders that were passed over."""
+    extension a harness serves (hidden files and folders left out, links not followed); and
+    the files of those folders that were passed over."""
     from judge.harness.registry import HARNESSES
 
     served = {e for h in HARNESSES for e in h.extensions}
-    files: list[Path] = []
-    skipped: list[Path] = []
+    found = Found()
     for path in paths:
         if not path.is_dir():
-            files.append(path)
+            found.files.append(path)
             continue
         below = sorted(p for p in path.rglob("*") if p.is_file() and not any(
             part.startswith(".") or part == "__pycache__" for part in p.relative_to(path).parts))
-        files += [p for p in below if p.suffix.lower() in served]
-        skipped += [p for p in below if p.suffix.lower() not in served]
-        if not any(p.suffix.lower() in served for p in below):
+        mine = [p for p in below if p.suffix.lower() in served]
+        found.files += [p for p in mine if not p.is_symlink()]
+        found.links += [p for p in mine if p.is_symlink()]
+        found.other_languages += [p for p in below if p.suffix.lower() not in served]
+        if not any(not p.is_symlink() for p in mine):
             known = ", ".join(sorted(served))
-            raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})")
-    return files, skipped
+            links = f", only {counted(found.links, 'symbolic link')}, which the judge " \
+                "does not follow" if found.links else ""
+            raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
+                             f"{links}")
+    return found
 
 
 def labels(files: Sequence[Path], folders: Sequence[Path] = ()) -> list[str]:
