@@ -238,6 +238,7 @@ def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
     hidden = tmp_path / "hidden"
     hidden.mkdir()
     (hidden / "secret.txt").write_text("the grader's own file\n")
+    (hidden / "other.py").write_text("the grader's own program\n")
     room = tmp_path / "class"
     for student in ("ann", "mallory"):
         (room / student).mkdir(parents=True)
@@ -248,7 +249,8 @@ def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
     assert main(["compare", str(room), "--cases", str(CASES / "examples"), "-q",
                  "--json", str(gradebook)]) == 0
     out, err = capsys.readouterr()
-    assert "grader's own file" not in out + err + gradebook.read_text()
+    assert "grader's own" not in out + err + gradebook.read_text()
+    assert "other.py" not in out + err  # a linked folder is not entered either
     assert "ann/solution.py" in out and "mallory" not in out
     assert err.startswith("warning: passed over 1 symbolic link") and "mallory/solution.py" in err
     # A folder of links alone is one line, exit 2; a link named on its own is followed.

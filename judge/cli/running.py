@@ -263,15 +263,16 @@ def solution_files(paths: Sequence[Path]) -> Found:
         below = sorted(p for p in path.rglob("*") if p.is_file() and not any(
             part.startswith(".") or part == "__pycache__" for part in p.relative_to(path).parts))
         mine = [p for p in below if p.suffix.lower() in served]
+        links = [p for p in mine if p.is_symlink()]
         found.files += [p for p in mine if not p.is_symlink()]
-        found.links += [p for p in mine if p.is_symlink()]
+        found.links += links
         found.other_languages += [p for p in below if p.suffix.lower() not in served]
-        if not any(not p.is_symlink() for p in mine):
+        if len(links) == len(mine):
             known = ", ".join(sorted(served))
-            links = f", only {counted(found.links, 'symbolic link')}, which the judge " \
-                "does not follow" if found.links else ""
+            only = f", only {counted(links, 'symbolic link')}, which the judge does not " \
+                "follow" if links else ""
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
-                             f"{links}")
+                             f"{only}")
     return found
 
 
