@@ -259,3 +259,27 @@ def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
     linked = tmp_path / "mine.py"
     linked.symlink_to(SOLUTIONS / "first_candidate.py")
     assert main(["grade", str(linked), "--cases", str(CASES / "examples"), "-q"]) == 0
+
+
+def test_a_gradescope_submission_of_two_files_tells_the_student_to_submit_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The autograder's command (docs/how-to.md) with a results.json path: a folder made in its
+    # place, or nothing written, would leave the student with "the autograder failed".
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    for name in ("solution.py", "scratch.py"):
+        shutil.copy(SOLUTIONS / "first_candidate.py", submission / name)
+    results = tmp_path / "results" / "results.json"
+    results.parent.mkdir()
+    assert main(["grade", str(submission), "--cases", str(CASES / "examples"), "-q",
+                 "--gradescope", str(results)]) == 2
+    out, err = capsys.readouterr()
+    said = json.loads(results.read_text())
+    assert said["score"] == 0 and said["tests"] == []
+    assert "2 solution files were found (scratch.py, solution.py); submit one" in said["output"]
+    assert out == "" and "submit one" in err and len(err.splitlines()) == 1
+    # compare is the teacher's: a .json path for several solutions is refused, nothing written.
+    results.unlink()
+    assert main(["compare", str(submission), "--cases", str(CASES / "examples"), "-q",
+                 "--gradescope", str(results)]) == 2
+    assert "--gradescope takes a folder" in capsys.readouterr().err and not results.exists()

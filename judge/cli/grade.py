@@ -38,11 +38,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.cli.reports import write_reports
+    from judge.cli.reports import refuse_several_for_gradescope, write_reports
     from judge.report.json_report import reports_json
 
     found = solution_files([args.solution])
     solutions = found.files
+    refuse_several_for_gradescope(args, solutions)
     if args.watch and args.solution.is_dir():
         raise UsageError("--watch follows one file, not a folder")
     cases, note, runners = prepare(args, solutions)

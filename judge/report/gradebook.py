@@ -69,6 +69,14 @@ def gradescope_results(report: Report) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
+def gradescope_refusal(message: str) -> str:
+    """Gradescope's results.json for a submission that was not graded: the reason, shown to
+    the student, and no score (Gradescope's autograder otherwise only says it failed)."""
+    data = {"score": 0, "visibility": "visible", "stdout_visibility": "hidden",
+            "output": safe_block(message), "tests": []}
+    return json.dumps(data, indent=1) + "\n"
+
+
 def junit_xml(reports: Sequence[Report]) -> str:
     """A testsuite a submission, a testcase a case: WA a failure, the other verdicts that
     are not AC an error, SC skipped."""
