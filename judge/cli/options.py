@@ -116,7 +116,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--csv",), "write a gradebook CSV to FILE: a row a solution, ranked, the run's "
          "provenance in its first lines", {"type": Path, "metavar": "FILE"}, "none written"),
     Flag(("--gradescope",), "write Gradescope's autograder results.json (a test a case) to "
-         "PATH: a file for one solution, a folder of files for several (made if missing)",
+         "PATH: a file for one solution; for several, a folder of files, made if missing",
          {"type": Path, "metavar": "PATH"}, "none written"),
     Flag(("--junit",), "write JUnit XML to FILE: a testsuite a solution, a testcase a case, "
          "as CI systems and GitHub Classroom read it", {"type": Path, "metavar": "FILE"},
