@@ -283,3 +283,11 @@ def test_a_gradescope_submission_of_two_files_tells_the_student_to_submit_one(
     assert main(["compare", str(submission), "--cases", str(CASES / "examples"), "-q",
                  "--gradescope", str(results)]) == 2
     assert "--gradescope takes a folder" in capsys.readouterr().err and not results.exists()
+    # A submission with no solution in it, or only a link, is told so too.
+    for name in ("solution.py", "scratch.py"):
+        (submission / name).unlink()
+    (submission / "solution.py").symlink_to(SOLUTIONS / "first_candidate.py")
+    assert main(["grade", str(submission), "--cases", str(CASES / "examples"), "-q",
+                 "--gradescope", str(results)]) == 2
+    capsys.readouterr()
+    assert "only 1 symbolic link" in json.loads(results.read_text())["output"]

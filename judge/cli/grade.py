@@ -7,15 +7,19 @@ from pathlib import Path
 
 from judge.cases import Case
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
+from judge.cli.checks import require_writable
 from judge.cli.options import add, add_grading_options
 from judge.cli.running import (
+    Found,
     labels,
+    listed,
     order_seed,
     prepare,
     provenance,
     replay_command,
     solution_files,
 )
+from judge.report.files import write_atomically
 from judge.result import CaseResult, Report
 from judge.run.session import Runner
 from judge.safetext import safe, safe_block
@@ -37,13 +41,33 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(output, "--watch")
 
 
+def submitted_files(args: argparse.Namespace) -> Found:
+    """The solution files to grade. For a Gradescope results file, a submission is one file,
+    and what is wrong with it (several files, none, links only) is written in the results
+    file, where the student reads it, as well as said in one line (exit 2)."""
+    path = args.gradescope
+    for_gradescope = path is not None and not path.is_dir() and path.suffix.lower() == ".json"
+    try:
+        found = solution_files([args.solution])
+        if for_gradescope and len(found.files) > 1:
+            raise UsageError(f"{len(found.files)} solution files were found ("
+                             f"{listed(found.files)}); submit one, so that one is graded")
+    except UsageError as e:
+        if for_gradescope:
+            from judge.report.gradebook import gradescope_refusal
+
+            require_writable(path)
+            write_atomically(path, gradescope_refusal(str(e)))
+        raise
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
-    from judge.cli.reports import refuse_several_for_gradescope, write_reports
+    from judge.cli.reports import write_reports
     from judge.report.json_report import reports_json
 
-    found = solution_files([args.solution])
+    found = submitted_files(args)
     solutions = found.files
-    refuse_several_for_gradescope(args, solutions)
     if args.watch and args.solution.is_dir():
         raise UsageError("--watch follows one file, not a folder")
     cases, note, runners = prepare(args, solutions)

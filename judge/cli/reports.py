@@ -39,23 +39,6 @@ def check_report_paths(args: argparse.Namespace, solutions: int = 1) -> None:
         require_writable(path)
 
 
-def refuse_several_for_gradescope(args: argparse.Namespace, solutions: Sequence[Path]) -> None:
-    """A Gradescope submission is one file: given several, `grade` says so in the results
-    file, where the student reads it, as well as in one line, exit 2."""
-    path = args.gradescope
-    if path is None or len(solutions) < 2 or path.is_dir() or path.suffix.lower() != ".json":
-        return
-    from judge.report.gradebook import gradescope_refusal
-    from judge.safetext import safe
-
-    message = (f"{len(solutions)} solution files were found ("
-               f"{', '.join(safe(p.name) for p in solutions[:5])}"
-               f"{', ...' if len(solutions) > 5 else ''}); submit one, so that one is graded")
-    require_writable(path)
-    write_atomically(path, gradescope_refusal(message))
-    raise UsageError(f"{path}: {message}")
-
-
 def write_html(path: Path | None, reports: Sequence[Report], title: str) -> None:
     if path is not None:
         from judge.report.html import html_report
