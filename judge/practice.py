@@ -26,6 +26,7 @@ from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.rules import match
 from judge.safetext import safe
+from judge.wording import counted
 
 HELP = """type a word of the list to guess it (case and spaces do not matter here), or:
   hint      the best guesses by minimax, entropy and expected size, with how each splits the
@@ -244,7 +245,7 @@ def close_word(words: Sequence[str], typed: str) -> str | None:
 
 
 def words_text(count: int) -> str:
-    return f"{count} word{'' if count == 1 else 's'}"
+    return counted(count, "word")
 
 
 def split_text(counts: list[int]) -> str:
@@ -365,8 +366,8 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
                 say(f"{used}: {safe(line)!r} is not in the list: reply -1, and the guess counts")
             elif reply == len(line):
                 verdict, text = game.master.verdict()
-                say(f"{used}: {line}, reply {reply}: found in {game.master.calls} guesses. "
-                    f"{verdict}: {text}")
+                found = counted(game.master.calls, "guess")
+                say(f"{used}: {line}, reply {reply}: found in {found}. {verdict}: {text}")
                 return verdict == "AC"
             else:
                 say(f"{used}: {line}, reply {reply} (letters in the right place): "

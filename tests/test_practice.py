@@ -174,7 +174,7 @@ def test_play_picks_one_game_of_many_by_name_or_number(
     case.write_text(json.dumps([CASE.to_json(), other.to_json()]))
     monkeypatch.setattr("sys.stdin", io.StringIO("acckzz\n"))
     assert main(["play", "--cases", str(case), "--case", pick]) == 0
-    assert "found in 1 guesses. AC" in capsys.readouterr().out
+    assert "found in 1 guess. AC" in capsys.readouterr().out
     assert main(["play", "--cases", str(case)]) == 2
     assert "holds 2 cases: pick one with --case NAME" in capsys.readouterr().err
 

@@ -181,7 +181,7 @@ def test_the_page_reads_in_order_as_a_reader_sees_it() -> None:
         "answers drawn with --answer-seed 3; feedback: G gold, S silver, . neither",
         "Points", "solution", "points/round", "score", "mean guesses", "lost", "CPU", "wall",
         "p.py", "50.00", "50.00", "1.000", "2", "1.0 s", "2.0 s",
-        "Guesses per round found", "0", "1", "1", "p.py: 1 rounds in 1 guesses", "rounds",
+        "Guesses per round found", "0", "1", "1", "p.py: 1 round in 1 guess", "rounds",
         "guesses", "p.py",
         "Rounds lost", "p.py: 2 lost", "round 2: out of guesses (answer slate)", "crane ..G.G",
         "plate .GGGG", "round 3: time limit (answer cloud)"]

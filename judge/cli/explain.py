@@ -11,6 +11,7 @@ from judge.cli.checks import require_solution_file, use_sandbox
 from judge.cli.options import add, add_run_options, deprecated
 from judge.cli.running import chosen_case, isolated_runner, limits_of
 from judge.safetext import safe
+from judge.wording import counted
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
     (result,) = grade(runner, str(args.solution), [case], args.seed).results
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
-          f"{result.verdict} in {result.guesses} guess{'' if result.guesses == 1 else 'es'}, "
+          f"{result.verdict} in {counted(result.guesses, 'guess')}: "
           f"{safe(result.message)}")
     print(f"{words_line(case.words, 24)[0]}; allowedGuesses {case.allowed_guesses}")
     if case.note:

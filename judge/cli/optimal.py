@@ -15,6 +15,7 @@ from judge.cli.checks import check_seconds, require_writable
 from judge.cli.options import NO_CAP, add, deprecated
 from judge.report.files import write_atomically
 from judge.safetext import safe
+from judge.wording import counted
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +60,7 @@ def tree_lines(tree: Any, words: Sequence[str], levels: int = 1) -> list[str]:
         for reply, branch in sorted(node.branches.items()):
             group = groups.get(reply, [])
             indent = "  " * (depth + 1)
-            lines.append(f"{indent}reply {reply} ({len(group)} word{'s' * (len(group) != 1)}): "
+            lines.append(f"{indent}reply {reply} ({counted(len(group), 'word')}): "
                          f"then {branch.guess}")
             if depth < levels:
                 below(branch, group, depth + 1)

@@ -26,6 +26,7 @@ from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
 from judge.safetext import safe
+from judge.wording import counted
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -229,17 +230,14 @@ class Found:
         """What was passed over: files of other languages as a note (not when `quiet`),
         links as a warning, on stderr."""
         if self.other_languages and not quiet:
-            print(f"passed over {counted(self.other_languages, 'file')} in the folders given, "
+            print(f"passed over {counted(len(self.other_languages), 'file')} in the folders given, "
                   f"not in a language the judge runs: {listed(self.other_languages)}",
                   flush=True)
         if self.links:
-            print(f"warning: passed over {counted(self.links, 'symbolic link')} in the folders "
-                  "given, not followed (a submission's link could lead to any file of yours): "
+            links = counted(len(self.links), "symbolic link")
+            print(f"warning: passed over {links} in the folders given, not followed (a "
+                  "submission's link could lead to any file of yours): "
                   f"{listed(self.links, whole=True)}", file=sys.stderr, flush=True)
-
-
-def counted(paths: Sequence[Path], what: str) -> str:
-    return f"{len(paths)} {what}{'s' * (len(paths) != 1)}"
 
 
 def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
@@ -269,7 +267,7 @@ def solution_files(paths: Sequence[Path]) -> Found:
         found.other_languages += [p for p in below if p.suffix.lower() not in served]
         if len(links) == len(mine):
             known = ", ".join(sorted(served))
-            only = f", only {counted(links, 'symbolic link')}, which the judge does not " \
+            only = f", only {counted(len(links), 'symbolic link')}, which the judge does not " \
                 "follow" if links else ""
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
                              f"{only}")

@@ -19,6 +19,7 @@ from judge.cli.checks import (
 from judge.cli.options import add, add_sandbox_options, deprecated
 from judge.report.files import write_atomically
 from judge.safetext import safe
+from judge.wording import counted
 
 DICTIONARY_DEFAULT = "the contest's dictionary in ../shared/data if present, else English"
 
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
           + (" --every-answer" if args.every_answer else ""))
     lost = sum(r.ended != "found" for m in matches for r in m.rounds)
     if lost:
-        print(f"{lost} round{'s' * (lost != 1)} lost, scoring 0")
+        print(f"{counted(lost, 'round')} lost, scoring 0")
     if args.json is not None:
         data = [{**m.summary(), "seed": seed, "rounds_played": [r.to_json() for r in m.rounds]}
                 for m in matches]

@@ -16,6 +16,7 @@ from judge.report.provenance import provenance_items
 from judge.report.text import not_accepted_text, order_line, why, worst_text
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
+from judge.wording import counted, plural
 
 # Colour-blind-safe (Okabe-Ito): as many solutions as colours get bars side by side; more
 # get a heat map, a row each, which stays readable at hundreds.
@@ -97,7 +98,7 @@ def columns(series: Sequence[tuple[str, Counter[int]]], cap: int | None) -> list
     return [*range(1, max(last, 1) + 1), *([MORE] if more else [])]
 
 
-def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games",
+def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "game",
               cap: int | None = None) -> str:
     """Bars of how many games took each number of guesses, the solutions side by side:
     `series` holds each solution's name and its count of games by guesses; past `cap`, one
@@ -110,7 +111,7 @@ def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games",
     base = MARGIN + CHART_HEIGHT
     parts = [f"<svg id='histogram' xmlns='http://www.w3.org/2000/svg' width='{width}' "
              f"height='{height}' viewBox='0 0 {width} {height}' role='img' "
-             f"aria-label='{unit} by number of guesses'>",
+             f"aria-label='{plural(unit)} by number of guesses'>",
              f"<line x1='{MARGIN}' y1='{base}' x2='{width - MARGIN}' y2='{base}' stroke='#444'/>",
              f"<line x1='{MARGIN}' y1='{MARGIN}' x2='{MARGIN}' y2='{base}' stroke='#444'/>"]
     for tick in sorted({0, tallest // 2, tallest}):
@@ -133,14 +134,19 @@ def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "games",
                 f"data-count='{n}' x='{left + index * BAR_WIDTH}' y='{base - bar:.1f}' "
                 f"width='{BAR_WIDTH - 1}' height='{bar:.1f}' "
                 f"fill='{PALETTE[index % len(PALETTE)]}'>"
-                f"<title>{name}: {n} {unit} in {guesses} guesses</title></rect>")
-    parts.append(f"<text x='{MARGIN}' y='{MARGIN - 12}' font-size='11'>{unit}</text>")
+                f"<title>{name}: {counted(n, unit)} in {taken(guesses)}</title></rect>")
+    parts.append(f"<text x='{MARGIN}' y='{MARGIN - 12}' font-size='11'>{plural(unit)}</text>")
     parts.append(f"<text x='{width / 2}' y='{height - 8}' text-anchor='middle' "
                  f"font-size='11'>guesses</text></svg>")
     legend = "".join(f"<span style='background:{PALETTE[i % len(PALETTE)]}'></span>"
                      f"{escaped(name)}"
                      for i, (name, _) in enumerate(series))
     return "\n".join(parts) + f"\n<p class='legend'>{legend}</p>"
+
+
+def taken(guesses: int | str) -> str:
+    """A column of guesses in words: "1 guess", "4 guesses", "more guesses" (past the cap)."""
+    return counted(guesses, "guess") if isinstance(guesses, int) else f"{guesses} guesses"
 
 
 def heat_map(series: Sequence[tuple[str, Counter[int]]], cap: int | None,
