@@ -167,7 +167,7 @@ def why(game: Game, word: str, label: str = "yours", legend: bool = True) -> lis
         return [f"{word!r} is not in the list"]
     candidates = np.array(game.candidates)
     length = len(words[0])
-    lines = [f"{len(candidates)} words still possible; words left after each reply:",
+    lines = [f"{counted(len(candidates), 'word')} still possible; words left after each reply:",
              f"  {'':<9} {'guess':<8}" + "".join(f"{r:>4}" for r in range(length + 1))
              + "   solves within"]
     rows = [(label, words.index(word))]
@@ -256,7 +256,7 @@ def hints(game: Game) -> list[str]:
     """What each metric would guess next, and how that guess splits the candidates."""
     words, matrix = game.case.words, game.matrix
     candidates = np.array(game.candidates)
-    lines = [f"{len(candidates)} words still possible"]
+    lines = [f"{counted(len(candidates), 'word')} still possible"]
     for name in HINT_METRICS:
         guess = best_guess(matrix, candidates, METRICS[name], "all")
         counts = reply_counts(matrix, candidates, np.array([guess]))[0].tolist()
@@ -311,7 +311,8 @@ def ruled_out_by(game: Game, word: str) -> str | None:
 def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
     words = game.case.words
     allowed = game.case.allowed_guesses
-    say(f"{len(words)} words of {len(words[0])} letters, {allowed} guesses allowed; the reply "
+    say(f"{counted(len(words), 'word')} of {len(words[0])} letters, {counted(allowed, 'guess')} "
+        "allowed; the reply "
         "to a guess is how many letters are in the right place. The words:")
     for text in columns_text(words):
         say(text)

@@ -11,6 +11,7 @@ from judge.cli.checks import require_writable
 from judge.cli.options import add
 from judge.report.files import write_atomically
 from judge.safetext import safe
+from judge.wording import counted
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         for problem in report.problems:
             print(f"    outside LeetCode's constraints: {problem}")
     unfair = sum(r.verdict == "unfair" for r in reports)
-    print(f"{len(reports)} cases: {sum(r.verdict == 'fair' for r in reports)} fair, "
+    print(f"{counted(len(reports), 'case')}: {sum(r.verdict == 'fair' for r in reports)} fair, "
           f"{unfair} unfair, {sum(r.verdict == 'unknown' for r in reports)} unknown")
     if args.json is not None:
         write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")

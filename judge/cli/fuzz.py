@@ -8,6 +8,7 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import check_seconds, require_solution_file
 from judge.cli.options import add, deprecated
+from judge.wording import counted
 
 # Not under cases/: a find must not change what `grade` grades unless it is moved there.
 DEFAULT_OUT = Path("fuzz-finds")
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
                     report=lambda line: print(line, flush=True))
     find = fuzzer.run(args.search_seed)
     progress = fuzzer.progress
-    print(f"{progress.examples} lists tried, worst {progress.worst} guesses")
+    print(f"{counted(progress.examples, 'list')} tried, worst {counted(progress.worst, 'guess')}")
     if find is None:
         print("nothing found")
         return EXIT_OK

@@ -84,12 +84,13 @@ def run(args: argparse.Namespace) -> int:
         result = solve(words, time_limit=args.search_seconds)
         results.append({"name": name, **result.to_json()})
         if result.proven:
-            print(f"{name}: {len(words)} words, optimum {result.upper} guesses in the worst "
-                  f"case (proven in {result.seconds:.2f} s; the tree was replayed for every "
-                  "secret)")
+            print(f"{name}: {counted(len(words), 'word')}, optimum "
+                  f"{counted(result.upper, 'guess')} in the worst case (proven in "
+                  f"{result.seconds:.2f} s; the tree was replayed for every secret)")
         else:
-            print(f"{name}: {len(words)} words, between {result.lower} and {result.upper} "
-                  f"guesses: {args.search_seconds:g} s of search ran out before a proof")
+            print(f"{name}: {counted(len(words), 'word')}, between {result.lower} and "
+                  f"{result.upper} guesses: {args.search_seconds:g} s of search ran out before "
+                  "a proof")
         if result.tree is not None:
             print("\n".join(tree_lines(result.tree, words)))
     if args.json is not None:
@@ -123,17 +124,17 @@ def optimal_means(lists: dict[tuple[str, ...], str], args: argparse.Namespace) -
                             uncapped=free)
         results.append({"name": name, "max_guesses_from": source, **result.to_json()})
         if result.upper >= NEVER and result.proven:
-            print(f"{name}: {n} words, no strategy finds every secret within {cap} "
-                  f"guess{'es' if cap != 1 else ''}")
+            limit = "any number of guesses" if cap is None else counted(cap, "guess")
+            print(f"{name}: {counted(n, 'word')}, no strategy finds every secret within {limit}")
         elif result.proven:
-            print(f"{name}: {n} words, optimal mean {result.upper / n:.3f} guesses "
+            print(f"{name}: {counted(n, 'word')}, optimal mean {result.upper / n:.3f} guesses "
                   f"({result.upper} in total over {n} secrets{within}; proven in "
                   f"{time.monotonic() - started:.2f} s, the tree replayed for every secret)")
         else:
             upper = "no tree found" if result.upper >= NEVER else f"{result.upper / n:.3f}"
-            print(f"{name}: {n} words, mean between {result.lower / n:.3f} and {upper} guesses "
-                  f"(totals {result.lower}..{result.upper}{within}): {args.search_seconds:g} "
-                  "s of search ran out before a proof")
+            print(f"{name}: {counted(n, 'word')}, mean between {result.lower / n:.3f} and "
+                  f"{upper} guesses (totals {result.lower}..{result.upper}{within}): "
+                  f"{args.search_seconds:g} s of search ran out before a proof")
         if result.tree is not None:
             print("\n".join(tree_lines(result.tree, words)))
     if args.json is not None:

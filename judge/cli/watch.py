@@ -12,6 +12,7 @@ from judge.cli.base import EXIT_OK
 from judge.cli.running import make_runner
 from judge.result import CaseResult, Report
 from judge.safetext import safe
+from judge.wording import counted
 
 DEBOUNCE_MS = 150  # an editor's save is often several writes
 
@@ -49,7 +50,7 @@ def again(args: argparse.Namespace, solution: Path, cases: Sequence[Case],
 
     failing = [c for c in cases if last.get(c.name) != "AC"]
     rest = [c for c in cases if last.get(c.name) == "AC"]
-    print(f"\n{safe(solution.name)} saved: grading again, the {len(failing)} cases not "
+    print(f"\n{safe(solution.name)} saved: grading again, the {counted(len(failing), 'case')} not "
           "accepted last time first", flush=True)
 
     def changed(result: CaseResult) -> None:

@@ -210,7 +210,7 @@ def failed_cases(report: Report, index: int = 0) -> str:
         parts.append(f"<p>... and {len(shown) - MOST_CASES_SHOWN} more (the JSON report has "
                      "them all)</p>")
     if skipped:
-        parts.append(f"<p><b class='verdict-SC'>SC</b> {len(skipped)} cases not run: "
+        parts.append(f"<p><b class='verdict-SC'>SC</b> {counted(len(skipped), 'case')} not run: "
                      f"{escaped(skipped[0].message)}</p>")
     return "\n".join(parts)
 
