@@ -91,6 +91,10 @@ def solution_refused(path: Path) -> str:
     if size > LARGEST_SOLUTION_FILE:
         return (f"the solution file is {size:,} bytes, larger than the "
                 f"{bound_text(LARGEST_SOLUTION_FILE)} the judge reads")
+    try:  # or the judge's own read of it, to build it, fails: JE for what is the file's
+        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC))
+    except OSError as e:
+        return f"the solution file cannot be read: {e.strerror}"
     return ""
 
 

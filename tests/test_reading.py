@@ -5,7 +5,9 @@ traceback or the machine's memory."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,3 +142,42 @@ def test_a_count_that_would_run_for_ever_is_refused_before_anything_runs(
     err = capsys.readouterr().err
     assert said in err and len(err.splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_a_class_with_one_unreadable_file_grades_the_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Root reads every file, so the refusal a user without root meets (a student's file of
+    # mode 000, unpacked from a zip) is made here by the calls that open it. Before, the
+    # judge's own read of the C++ source to build it raised, and every case was JE: the
+    # judge's error, for what is the submission's.
+    import io
+
+    import judge.reading
+
+    for student in ("alice", "bob"):
+        (tmp_path / student).mkdir()
+    shutil.copy(FIRST, tmp_path / "alice" / "solution.py")
+    shutil.copy(ROOT / "tests" / "submissions" / "AC" / "first_candidate.cpp",
+                tmp_path / "bob" / "solution.cpp")
+    unreadable = str(tmp_path / "bob" / "solution.cpp")
+    real_open, real_io_open = os.open, io.open
+
+    def refusing(path: object, *args: Any, **kwargs: Any) -> int:
+        if os.fspath(path) == unreadable:  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    def refusing_io(path: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(path, (str, os.PathLike)) and os.fspath(path) == unreadable:
+            raise PermissionError(13, "Permission denied")
+        return real_io_open(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(judge.reading.os, "open", refusing)
+    monkeypatch.setattr(io, "open", refusing_io)
+    report = tmp_path / "class.json"
+    assert main(["compare", str(tmp_path), "--cases", str(EXAMPLE), "--json", str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "alice/solution.py" in out and "CE 1" in out
+    assert "the solution file cannot be read: Permission denied" in report.read_text()
+    assert '"JE"' not in report.read_text()
