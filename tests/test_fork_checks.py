@@ -421,7 +421,8 @@ def briefly(monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge's waits for a fork cut to a tenth of a second: the tests wait for what
     never comes."""
     real = forks.waited
-    monkeypatch.setattr(forks, "waited", lambda condition, seconds=0.1: real(condition, 0.1))
+    monkeypatch.setattr(forks, "waited",
+                        lambda condition, seconds=0.1, **hope: real(condition, 0.1, **hope))
 
 
 def test_the_case_fork_is_the_warm_processs_only_child(
@@ -448,6 +449,17 @@ def test_the_case_fork_is_the_warm_processs_only_child(
     assert forks.fork_below(sleeper.pid) == (
         "the solution's process did not fork for its case in time (its warm process was "
         f"{forks.doing(sleeper.pid)})")
+
+
+def test_no_fork_is_awaited_from_a_warm_process_that_has_ended() -> None:
+    """Gone, or a zombie: it will never fork, and the judge says so without waiting out the
+    seconds it gives a live one (the message is only made once the wait is given up)."""
+    ended = subprocess.Popen(["true"])
+    assert waited(lambda: forks.state_of(ended.pid) == "Z", PATIENCE_SECONDS)
+    told = "the solution's warm process ended before it forked for its case"
+    assert forks.fork_below(ended.pid) == told
+    ended.wait()
+    assert forks.fork_below(ended.pid) == told
 
 
 def test_what_a_process_is_doing_is_told_in_words(sleeper: subprocess.Popen[bytes]) -> None:

@@ -137,9 +137,11 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
     return ""
 
 
-def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> bool:
+def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS,
+           hopeless: Callable[[], bool] = lambda: False) -> bool:
     """Poll `condition` until it holds or `seconds` pass: at first giving the processor up
-    only (what is awaited takes microseconds, a sleep's slack alone is longer), then asleep."""
+    only (what is awaited takes microseconds, a sleep's slack alone is longer), then asleep,
+    asking first each time whether it is `hopeless` to wait on."""
     deadline = time.monotonic() + seconds
     polls = 0
     while not condition():
@@ -148,6 +150,8 @@ def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> bo
         polls += 1
         if polls <= EAGER_POLLS:
             os.sched_yield()
+        elif hopeless():
+            return False
         else:
             time.sleep(POLL_SECONDS)
     return True
@@ -183,7 +187,13 @@ def fork_below(parent: int) -> int | str:
         found[:] = sorted(children_of(parent))
         return bool(found)
 
-    if not waited(forked):
+    def gone() -> bool:
+        return state_of(parent) in ("Z", "")
+
+    # A warm process that has ended forks nothing: the case is refused now, not in seconds.
+    if not waited(forked, hopeless=gone):
+        if gone():
+            return "the solution's warm process ended before it forked for its case"
         return ("the solution's process did not fork for its case in time (its warm process "
                 f"was {doing(parent)})")
     if len(found) > 1:
