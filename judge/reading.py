@@ -37,7 +37,7 @@ def regular_file(path: Path) -> os.stat_result:
             raise UnreadableFile("is a loop of symbolic links") from e
         raise UnreadableFile(f"cannot be read: {e.strerror}") from e
     if stat.S_ISDIR(found.st_mode):
-        raise UnreadableFile("is a folder, not a file")
+        raise UnreadableFile("is a folder")
     if not stat.S_ISREG(found.st_mode):
         raise UnreadableFile("is not a regular file")
     return found

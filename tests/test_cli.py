@@ -243,6 +243,22 @@ def test_hostile_case_files_are_one_line_and_exit_two(tmp_path: Path, name: str,
     assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(("name", "message"), [
+    ("missing.py", "no such file"),
+    ("fifo.py", "is not a regular file"),
+    ("loop.py", "is a loop of symbolic links"),
+])
+def test_a_solution_path_that_is_no_file_is_one_line_and_exit_two(
+        tmp_path: Path, name: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    os.mkfifo(tmp_path / "fifo.py")
+    (tmp_path / "loop.py").symlink_to(tmp_path / "other.py")
+    (tmp_path / "other.py").symlink_to(tmp_path / "loop.py")
+    assert main(["grade", str(tmp_path / name), "--cases", EXAMPLES]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"python -m judge grade: error: {tmp_path / name}: {message}; expected a "
+                   "solution file (.py, .cpp, .java, .js, .kt)\n")
+
+
 @pytest.mark.parametrize(("option", "value", "message"), [
     ("--time-limit", "nan", "--time-limit must be positive"),
     ("--time-limit", "inf", "--time-limit must be positive"),

@@ -305,7 +305,7 @@ BAD_BECAUSE = {
     "bad transcript": "bad.json, case 1: a guess of the transcript is not [word, reply]",
     "boolean guesses": "bad.json, case 1: 'guesses' is missing or of the wrong type",
     "no file": "nowhere.json: no such file",
-    "a directory": ": is a folder, not a file",
+    "a directory": ": is a folder",
     "a FIFO": "fifo.json: is not a regular file",
     "a device": "/dev/zero: is not a regular file",
     "bad seed": "bad.json: 'order_seed' is not an integer",

@@ -40,7 +40,7 @@ def hostile(folder: Path) -> dict[str, Path]:
     return paths
 
 
-REASONS = {"missing": "no such file", "folder": "is a folder, not a file",
+REASONS = {"missing": "no such file", "folder": "is a folder",
            "device": "is not a regular file", "fifo": "is not a regular file",
            "loop": "is a loop of symbolic links", "sparse": "is larger than 1 MiB",
            "not text": "is not UTF-8 text: byte 0 is 0xff"}

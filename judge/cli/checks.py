@@ -48,15 +48,14 @@ def require_writable(report: Path | None) -> None:
 
 def require_solution_file(path: Path, what: str = "a solution file (.py, .cpp, .java, .js, "
                                                   ".kt)") -> None:
-    """A folder or a missing path is said as such, with what was expected instead."""
+    """A path that is not a regular file is said as such, with what was expected instead."""
+    from judge.reading import UnreadableFile, regular_file
     from judge.safetext import safe
 
-    if path.is_dir():
-        raise UsageError(f"{safe(path)}: is a folder; expected {what}")
-    if not path.exists():
-        raise UsageError(f"{safe(path)}: no such file; expected {what}")
-    if not path.is_file():
-        raise UsageError(f"{safe(path)}: not a regular file; expected {what}")
+    try:
+        regular_file(path)
+    except UnreadableFile as e:
+        raise UsageError(f"{safe(path)}: {e}; expected {what}") from e
 
 
 def use_sandbox(args: argparse.Namespace) -> bool:
