@@ -6,7 +6,6 @@ constraints unless `relaxed` is asked for; every violation names the file, the c
 
 from __future__ import annotations
 
-import errno
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -14,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from judge.reading import UnreadableFile, read_text_bounded
+from judge.reading import UnreadableFile, read_text_bounded, status
 from judge.rules import WORD_LENGTH, Word
 
 MIN_WORDS, MAX_WORDS = 1, 100
@@ -209,27 +208,15 @@ def case_files(path: Path) -> Iterator[Path]:
         yield path
 
 
-def missing(path: Path) -> str:
-    """Why `path` cannot be opened: a link that leads nowhere is not a file that is absent."""
-    if path.is_symlink():
-        try:
-            path.resolve(strict=True)
-        except RuntimeError:  # Python before 3.13 says a loop so
-            return "is a loop of symbolic links"
-        except OSError as e:
-            if e.errno == errno.ELOOP:
-                return "is a loop of symbolic links"
-            return "is a symbolic link to a file that does not exist"
-    return "does not exist"
-
-
 def load_cases(paths: Iterable[Path | str], relaxed: bool = False) -> list[Case]:
     """Every case named by `paths`; raises CaseError listing all problems before anything runs."""
     cases: list[Case] = []
     problems: list[CaseProblem] = []
     for path in map(Path, paths):
-        if not path.exists():
-            problems.append(CaseProblem(str(path), "-", "path", missing(path)))
+        try:
+            status(path)
+        except UnreadableFile as e:
+            problems.append(CaseProblem(str(path), "-", "path", str(e)))
             continue
         files = list(case_files(path))
         if not files:

@@ -26,16 +26,24 @@ def bound_text(size: int) -> str:
     return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size:,} bytes"
 
 
-def regular_file(path: Path) -> os.stat_result:
-    """The file's status, if it is a regular file (links followed); UnreadableFile if not."""
+def status(path: Path) -> os.stat_result:
+    """The status of what the path leads to (links followed); UnreadableFile if it leads
+    nowhere, saying how: a link to nothing is not a file that is absent."""
     try:
-        found = path.stat()
+        return path.stat()
     except FileNotFoundError as e:
-        raise UnreadableFile("no such file") from e
+        if path.is_symlink():
+            raise UnreadableFile("is a symbolic link to a file that does not exist") from e
+        raise UnreadableFile("does not exist") from e
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise UnreadableFile("is a loop of symbolic links") from e
         raise UnreadableFile(f"cannot be read: {e.strerror}") from e
+
+
+def regular_file(path: Path) -> os.stat_result:
+    """The file's status, if it is a regular file (links followed); UnreadableFile if not."""
+    found = status(path)
     if stat.S_ISDIR(found.st_mode):
         raise UnreadableFile("is a folder")
     if not stat.S_ISREG(found.st_mode):

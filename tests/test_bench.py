@@ -334,7 +334,7 @@ def test_a_page_is_written_again_from_an_earlier_runs_json(
     assert "  500 cases  ratio 1.10x" in text
     for argv, reason in ((["--from-json", str(saved)], "writes a --page"),
                          (["--from-json", str(tmp_path / "none.json"), "--page", str(out)],
-                          "none.json: no such file"),
+                          "none.json: does not exist"),
                          (["--from-json", "/dev/zero", "--page", str(out)],
                           "/dev/zero: is not a regular file"),
                          (["--from-json", str(fifo), "--page", str(out)],

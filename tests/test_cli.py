@@ -86,7 +86,7 @@ def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["grade", "no/such/solution.py", "--cases", EXAMPLES], "no such file; expected a solution"),
+    (["grade", "no/such/solution.py", "--cases", EXAMPLES], "does not exist; expected a solution"),
     (["grade", str(CASES), "--cases", EXAMPLES], "a folder with no solution file in it"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", "no/such/cases"], "does not exist"),
     (["grade", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--json",
@@ -244,7 +244,7 @@ def test_hostile_case_files_are_one_line_and_exit_two(tmp_path: Path, name: str,
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("missing.py", "no such file"),
+    ("missing.py", "does not exist"),
     ("fifo.py", "is not a regular file"),
     ("loop.py", "is a loop of symbolic links"),
 ])

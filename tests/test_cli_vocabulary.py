@@ -140,7 +140,7 @@ def test_the_installed_script_names_itself(tmp_path: Path) -> None:
     (["compare", "cases"], 2, "a folder with no solution file in it"),
     (["grade", "cases"], 2, "a folder with no solution file in it"),
     (["wc2022", "cases"], 2, "is a folder; expected a P8079 solution file"),
-    (["grade", "no/such.py"], 2, "no such file; expected a solution file"),
+    (["grade", "no/such.py"], 2, "does not exist; expected a solution file"),
 ])
 def test_exit_codes_and_usage_through_a_real_process(argv: list[str], code: int,
                                                      said: str) -> None:

@@ -304,7 +304,7 @@ BAD_BECAUSE = {
     "unknown verdict": "bad.json, case 1: unknown verdict '\\x1b[31mAC'",
     "bad transcript": "bad.json, case 1: a guess of the transcript is not [word, reply]",
     "boolean guesses": "bad.json, case 1: 'guesses' is missing or of the wrong type",
-    "no file": "nowhere.json: no such file",
+    "no file": "nowhere.json: does not exist",
     "a directory": ": is a folder",
     "a FIFO": "fifo.json: is not a regular file",
     "a device": "/dev/zero: is not a regular file",

@@ -30,8 +30,10 @@ def hostile(folder: Path) -> dict[str, Path]:
     """One path of each kind a read must not trust."""
     paths = {"missing": folder / "missing.json", "folder": folder, "device": Path("/dev/zero"),
              "fifo": folder / "fifo.json", "loop": folder / "loop.json",
-             "sparse": folder / "sparse.json", "not text": folder / "binary.json"}
+             "sparse": folder / "sparse.json", "not text": folder / "binary.json",
+             "dangling": folder / "dangling.json"}
     os.mkfifo(paths["fifo"])
+    paths["dangling"].symlink_to(folder / "moved.json")
     paths["loop"].symlink_to(folder / "other.json")
     (folder / "other.json").symlink_to(paths["loop"])
     with open(paths["sparse"], "wb") as f:
@@ -40,10 +42,11 @@ def hostile(folder: Path) -> dict[str, Path]:
     return paths
 
 
-REASONS = {"missing": "no such file", "folder": "is a folder",
+REASONS = {"missing": "does not exist", "folder": "is a folder",
            "device": "is not a regular file", "fifo": "is not a regular file",
            "loop": "is a loop of symbolic links", "sparse": "is larger than 1 MiB",
-           "not text": "is not UTF-8 text: byte 0 is 0xff"}
+           "not text": "is not UTF-8 text: byte 0 is 0xff",
+           "dangling": "is a symbolic link to a file that does not exist"}
 
 
 @pytest.mark.parametrize("kind", sorted(REASONS))
@@ -70,7 +73,7 @@ def test_a_file_longer_than_its_size_says_is_read_no_further_than_the_bound() ->
         read_bounded(status, 10)
 
 
-@pytest.mark.parametrize("kind", ["device", "fifo", "sparse", "loop"])
+@pytest.mark.parametrize("kind", ["device", "fifo", "sparse", "loop", "dangling"])
 @pytest.mark.parametrize("argv", [
     ["grade", str(FIRST), "--cases", "{}"],
     ["merge", "{}"],
