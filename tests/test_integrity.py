@@ -363,14 +363,6 @@ REACHING_THE_WARM_PROCESS = {
     "wakes_the_warm_process.py": "set a warm process running again",
     "wakes_the_warm_process.cpp": "set a warm process running again",
 }
-# Seen only under load (CI's make test-busy, and about 4 runs in 360 beside CPU hogs), always
-# in a list's last case, with signals_the_warm_process.py sandboxed, whose warm-up games also
-# signal the worker's first process: the list's warm process, or the case's fork, is gone
-# before the case, and the case is refused so. Not yet explained; still RTE, still nothing
-# learned, and the signal itself is caught in the list's other cases (asserted).
-GONE_UNDER_LOAD = ("did not fork for its case in time (its warm process was gone)",
-                   "every case's process would share a process whose state the judge could "
-                   "not read")
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
@@ -383,20 +375,13 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
     cases = every_secret_of_one_list()[:5]
     report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
                    order_seed=3)
-    refused = []
     for case, result in zip(cases, report.results, strict=True):
         assert learned_words(result) == [], (case.name, result.output)
         if result.verdict == "AC":
             assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
         else:
             assert result.verdict == "RTE", (result.verdict, result.message)
-            caught = REACHING_THE_WARM_PROCESS[cheat] in result.message
-            refused.append(caught)
-            if not caught and cheat == "signals_the_warm_process.py":
-                assert any(gone in result.message for gone in GONE_UNDER_LOAD), result.message
-            else:
-                assert caught, result.message
-    assert not refused or any(refused), "the cheat was never caught as such"
+            assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
 
 
 @needs_bubblewrap
