@@ -136,7 +136,7 @@ def test_a_folder_without_submissions_is_said_to_be_one(
 
 
 def test_labels_tell_apart_files_of_one_name() -> None:
-    from judge.cli.running import labels
+    from judge.cli.submissions import labels
 
     assert labels([Path("/a/x/s.py"), Path("/b/x/s.py"), Path("/c/t.py")]) == [
         "a/x/s.py", "b/x/s.py", "t.py"]
@@ -146,7 +146,7 @@ def test_labels_tell_apart_files_of_one_name() -> None:
 def test_in_a_class_folder_every_file_is_named_with_its_student(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # No two files share a name, so the shortest tails alone would drop every student's name.
-    from judge.cli.running import labels
+    from judge.cli.submissions import labels
 
     room = tmp_path / "class"
     for student, name in (("ann", "solution.py"), ("ben", "Solution.java"), ("cat", "s.js")):
@@ -259,6 +259,32 @@ def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
     linked = tmp_path / "mine.py"
     linked.symlink_to(SOLUTIONS / "first_candidate.py")
     assert main(["grade", str(linked), "--cases", str(CASES / "examples"), "-q"]) == 0
+
+
+def test_packages_installed_in_a_class_folder_are_not_graded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A student who ran npm install, or made a virtual environment, beside the solution: each
+    # package's file of a served language would be a row of the gradebook.
+    room = tmp_path / "class"
+    package = room / "ann" / "node_modules" / "left-pad"
+    environment = room / "bob" / "env"
+    installed = environment / "lib" / "python3.11" / "site-packages"
+    for folder in (package, installed):
+        folder.mkdir(parents=True)
+    for student in ("ann", "bob"):
+        shutil.copy(SOLUTIONS / "first_candidate.py", room / student / "solution.py")
+    (package / "index.js").write_text("module.exports = s => s;\n")
+    (environment / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (installed / "six.py").write_text("raise SystemExit\n")
+    gradebook = tmp_path / "g.json"
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"),
+                 "--json", str(gradebook)]) == 0
+    out = capsys.readouterr().out
+    assert [r["label"] for r in json.loads(gradebook.read_text())] == [
+        "ann/solution.py", "bob/solution.py"]
+    assert (f"passed over 2 folders of installed packages in the folders given: "
+            f"{room / 'ann' / 'node_modules'}, {environment}") in out
+    assert "index.js" not in out and "six.py" not in out
 
 
 def test_a_gradescope_submission_of_two_files_tells_the_student_to_submit_one(

@@ -12,7 +12,8 @@ from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import check_seconds
 from judge.cli.options import add, add_grading_options
 from judge.cli.reports import write_reports
-from judge.cli.running import labels, order_seed, prepare, provenance, solution_files
+from judge.cli.running import order_seed, prepare, provenance
+from judge.cli.submissions import labels, solution_files
 from judge.result import Report, ranked
 from judge.run.session import Runner
 from judge.safetext import safe
@@ -21,7 +22,8 @@ from judge.safetext import safe
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("solutions", type=Path, nargs="+", metavar="SOLUTION",
                         help="a solution file, in any of the judge's languages, or a folder: "
-                             "every such file below it")
+                             "every such file below it (hidden files and installed packages "
+                             "left out)")
     add_grading_options(parser)
     more = parser.add_argument_group("comparing")
     add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each",

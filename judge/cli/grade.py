@@ -9,16 +9,8 @@ from judge.cases import Case
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import require_writable
 from judge.cli.options import add, add_grading_options
-from judge.cli.running import (
-    Found,
-    labels,
-    listed,
-    order_seed,
-    prepare,
-    provenance,
-    replay_command,
-    solution_files,
-)
+from judge.cli.running import order_seed, prepare, provenance, replay_command
+from judge.cli.submissions import Found, labels, listed, solution_files
 from judge.report.files import write_atomically
 from judge.result import CaseResult, Report
 from judge.run.session import Runner

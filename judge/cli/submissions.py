@@ -1,0 +1,132 @@
+"""Which files a command line names: each file given, every submission below a folder given
+(and what was passed over there), and a name for each in reports."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.cli.base import UsageError
+from judge.safetext import safe
+from judge.wording import counted
+
+
+@dataclass
+class Found:
+    """The files to grade, and those of the folders given that were passed over."""
+
+    files: list[Path] = field(default_factory=list)
+    other_languages: list[Path] = field(default_factory=list)
+    # A link in a folder is the submitter's to aim: at the hidden cases, at any file of the
+    # grader's, whose lines a compile error would then show. Not followed, as linked folders
+    # are not entered.
+    links: list[Path] = field(default_factory=list)
+    installed: list[Path] = field(default_factory=list)  # folders of installed packages
+
+    def say_passed_over(self, quiet: bool) -> None:
+        """What was passed over: files of other languages and folders of installed packages
+        as notes (not when `quiet`), links as a warning, on stderr."""
+        if self.other_languages and not quiet:
+            print(f"passed over {counted(len(self.other_languages), 'file')} in the folders given, "
+                  f"not in a language the judge runs: {listed(self.other_languages)}",
+                  flush=True)
+        if self.installed and not quiet:
+            print(f"passed over {counted(len(self.installed), 'folder')} of installed packages "
+                  f"in the folders given: {listed(self.installed, whole=True)}", flush=True)
+        if self.links:
+            links = counted(len(self.links), "symbolic link")
+            print(f"warning: passed over {links} in the folders given, not followed (a "
+                  "submission's link could lead to any file of yours): "
+                  f"{listed(self.links, whole=True)}", file=sys.stderr, flush=True)
+
+
+def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
+    """The first few paths, by name (or `whole`)."""
+    return ", ".join(safe(p if whole else p.name) for p in paths[:most]) + (
+        ", ..." if len(paths) > most else "")
+
+
+# Folders of packages installed beside a submission, not its submitter's own code: a student's
+# node_modules alone would add hundreds of rows to a class's gradebook.
+INSTALLED_PACKAGES = frozenset({"node_modules", "site-packages", "dist-packages"})
+
+
+def installed_packages(folder: Path) -> bool:
+    """Whether a folder holds installed packages: by its name, or a Python virtual
+    environment (pyvenv.cfg), whatever its name."""
+    return folder.name in INSTALLED_PACKAGES or (folder / "pyvenv.cfg").is_file()
+
+
+def files_below(folder: Path, found: Found) -> list[Path]:
+    """Every file below `folder`, in order, but for hidden ones, caches and folders of
+    installed packages (noted in `found`), and the insides of linked folders."""
+    files = []
+    for top, folders, names in os.walk(folder):  # links to folders are listed, not entered
+        here = Path(top)
+        kept = []
+        for name in folders:
+            if name.startswith(".") or name == "__pycache__":
+                continue
+            if installed_packages(here / name):
+                found.installed.append(here / name)
+            else:
+                kept.append(name)
+        folders[:] = kept
+        files += [here / name for name in names
+                  if not name.startswith(".") and (here / name).is_file()]
+    found.installed.sort()
+    return sorted(files)
+
+
+def solution_files(paths: Sequence[Path]) -> Found:
+    """The files to grade: each file named, and every file below a named folder whose
+    extension a harness serves (hidden files, caches and installed packages left out, links
+    not followed); and the files of those folders that were passed over."""
+    from judge.harness.registry import HARNESSES
+
+    served = {e for h in HARNESSES for e in h.extensions}
+    found = Found()
+    for path in paths:
+        if not path.is_dir():
+            found.files.append(path)
+            continue
+        below = files_below(path, found)
+        mine = [p for p in below if p.suffix.lower() in served]
+        links = [p for p in mine if p.is_symlink()]
+        found.files += [p for p in mine if not p.is_symlink()]
+        found.links += links
+        found.other_languages += [p for p in below if p.suffix.lower() not in served]
+        if len(links) == len(mine):
+            known = ", ".join(sorted(served))
+            only = f", only {counted(len(links), 'symbolic link')}, which the judge does not " \
+                "follow" if links else ""
+            raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
+                             f"{only}")
+    return found
+
+
+def labels(files: Sequence[Path], folders: Sequence[Path] = ()) -> list[str]:
+    """For each file, the shortest tail of its path that no other file shares:
+    alice/solution.py and bob/solution.py, not solution.py twice. A file found in one of
+    `folders` keeps at least its path inside it: in a class folder the student is the folder
+    (ann/solution.py), even where no other file is named solution.py. The paths are taken as
+    given, links not followed: a student's file that links elsewhere is still the student's."""
+    parts = [Path(os.path.abspath(p)).parts for p in files]
+    roots = [Path(os.path.abspath(f)).parts for f in folders if f.is_dir()]
+    depth = [min((len(p) - len(r) for r in roots if p[:len(r)] == r and len(p) > len(r)),
+                 default=1) for p in parts]
+    while True:
+        names = [Path(*p[-d:]).as_posix() for p, d in zip(parts, depth, strict=True)]
+        clashes = {n for n in names if names.count(n) > 1}
+        if not clashes:
+            return names
+        grown = False
+        for i, name in enumerate(names):
+            if name in clashes and depth[i] < len(parts[i]):
+                depth[i] += 1
+                grown = True
+        if not grown:  # the same file named twice: tell them apart by their order
+            return [f"{n} ({i + 1})" if n in clashes else n for i, n in enumerate(names)]
