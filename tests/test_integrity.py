@@ -246,7 +246,9 @@ def test_the_sandbox_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
     examples = str(Path(__file__).parent.parent / "cases" / "examples")
     assert main(["grade", str(cheat), "--cases", examples, "-q"]) == 1  # cannot read them
     assert capsys.readouterr().err == ""
-    main(["grade", str(cheat), "--cases", examples, "-q", "--no-sandbox"])
+    # Opting out is warned of (an honest file: the cheat would walk the whole of /tmp and ~).
+    main(["grade", str(SUBMISSIONS / "AC" / "honest_first_candidate.py"), "--cases", examples,
+          "-q", "--no-sandbox"])
     assert "warning: --no-sandbox: the solution runs as you" in capsys.readouterr().err
 
 
