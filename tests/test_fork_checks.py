@@ -451,11 +451,16 @@ def test_the_case_fork_is_the_warm_processs_only_child(
         f"{forks.doing(sleeper.pid)})")
 
 
-def test_no_fork_is_awaited_from_a_warm_process_that_has_ended() -> None:
+def test_no_fork_is_awaited_from_a_warm_process_that_has_ended(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Gone, or a zombie: it will never fork, and the judge says so without waiting out the
-    seconds it gives a live one (the message is only made once the wait is given up)."""
+    seconds it gives a live one: it never sleeps between polls for it."""
+    def no_sleep(seconds: float) -> None:
+        raise AssertionError("the judge waited on for a fork from a process that has ended")
+
     ended = subprocess.Popen(["true"])
     assert waited(lambda: forks.state_of(ended.pid) == "Z", PATIENCE_SECONDS)
+    monkeypatch.setattr(forks.time, "sleep", no_sleep)
     told = "the solution's warm process ended before it forked for its case"
     assert forks.fork_below(ended.pid) == told
     ended.wait()
