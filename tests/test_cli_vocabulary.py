@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.__main__ import main
 from judge.cli.base import Command
 from judge.cli.main import COMMANDS
 from judge.cli.options import DEPRECATED, VOCABULARY, VOCABULARY_TAG, DeprecatedSpelling
@@ -158,3 +159,14 @@ def test_the_command_line_stays_in_small_modules() -> None:
     assert len((judge / "__main__.py").read_text().splitlines()) < 60
     sizes = {p.name: len(p.read_text().splitlines()) for p in (judge / "cli").glob("*.py")}
     assert max(sizes.values()) <= 300, sizes
+
+
+@pytest.mark.parametrize("command", [name for name, c in COMMANDS.items()
+                                     if "--case NAME" in c.parser("judge").format_help()])
+def test_an_empty_case_name_is_refused_by_every_command_that_takes_one(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Every name contains the empty one: it would select every case, which no one who typed
+    # --case meant (a script's unset variable, say).
+    solution = [] if command == "play" else ["solutions/first_candidate.py"]
+    assert main([command, *solution, "--case", ""]) == 2
+    assert "argument --case: must name a case (or part of one)" in capsys.readouterr().err

@@ -54,6 +54,14 @@ def guess_cap(text: str) -> int | str:
             f"must be a positive whole number or {NO_CAP}, not {text}") from e
 
 
+def case_name(text: str) -> str:
+    """A case's name, or a part of one: not empty, which every name contains."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a case (or part of one): the empty name "
+                                         "is in every name")
+    return text
+
+
 def shard_option(text: str) -> tuple[int, int]:
     from judge.report.merge import parse_shard
 
@@ -74,7 +82,8 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--cases",), "a case file (JSON, or LeetCode's three-line .txt) or a folder of them; "
          "repeatable", {"action": "append", "type": Path, "metavar": "PATH"}),
     Flag(("--case",), "the case named NAME, or if no case has that name, the cases whose name "
-         "contains it (names as the reports print them)", {"metavar": "NAME"}, "every case"),
+         "contains it (names as the reports print them)", {"type": case_name, "metavar": "NAME"},
+         "every case"),
     Flag(("--all-secrets",), "play every word of each list as the secret, one game each: the "
          "exact worst case over the list", {"action": "store_true"}),
     Flag(("--relaxed",), "accept cases outside LeetCode's constraints (any equal-length "
