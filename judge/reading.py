@@ -5,6 +5,7 @@ sparse file can claim terabytes; each is one clear line instead.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import hashlib
 import os
@@ -81,13 +82,17 @@ def read_bounded(path: Path, largest: int) -> bytes:
 
 
 def read_text_bounded(path: Path, largest: int, encoding: str = "utf-8") -> str:
-    """The file's text (see read_bounded); UnreadableFile if it is not in `encoding`."""
+    """The file's text (see read_bounded); UnreadableFile if it is not in `encoding`. A UTF-8
+    byte order mark at its start, which Windows editors write, is not text (RFC 8259 lets a
+    JSON reader ignore it)."""
     data = read_bounded(path, largest)
+    start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        return data.decode(encoding)
+        return data[start:].decode(encoding)
     except UnicodeDecodeError as e:
-        raise UnreadableFile(f"is not {encoding.upper()} text: byte {e.start} is "
-                             f"{data[e.start]:#04x}") from e
+        at = start + e.start
+        raise UnreadableFile(f"is not {encoding.upper()} text: byte {at} is "
+                             f"{data[at]:#04x}") from e
 
 
 def solution_refused(path: Path) -> str:

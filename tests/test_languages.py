@@ -6,6 +6,7 @@ The seeds' solutions are cut out of `../shared/seeds/` at test time, never copie
 
 from __future__ import annotations
 
+import codecs
 import json
 import random
 import re
@@ -100,6 +101,19 @@ def test_leetcodes_two_examples_are_accepted(language: str) -> None:
     solution = SUBMISSIONS / "AC" / f"first_candidate{EXTENSION[language]}"
     report = grade(IsolatedRunner(solution, LIMITS), language, load_cases([CASES / "examples"]))
     assert [r.verdict for r in report.results] == ["AC", "AC"]
+
+
+@pytest.mark.parametrize("language", [pytest.param("python", id="python"), *LANGUAGES])
+def test_a_byte_order_mark_is_not_code(tmp_path: Path, language: str) -> None:
+    # Windows editors may save UTF-8 with a byte order mark. Python reads such a file (so
+    # did the worker not: "invalid non-printable character U+FEFF") and javac refuses one
+    # ("illegal character: '\ufeff'"); g++, Node.js and kotlinc skip it.
+    original = SUBMISSIONS / "AC" / (f"first_candidate{EXTENSION[language]}"
+                                     if language != "python" else "honest_first_candidate.py")
+    marked = tmp_path / ("Solution.java" if language == "java" else original.name)
+    marked.write_bytes(codecs.BOM_UTF8 + original.read_bytes())
+    report = grade(IsolatedRunner(marked, LIMITS), language, load_cases([CASES / "examples"]))
+    assert [r.verdict for r in report.results] == ["AC", "AC"], report.results[0].detail
 
 
 # Submissions that look for the case's file at a path the test tells them: its first line is

@@ -56,6 +56,20 @@ def test_a_file_that_cannot_be_read_whole_says_why(tmp_path: Path, kind: str) ->
     assert str(refused.value) == REASONS[kind]
 
 
+def test_a_byte_order_mark_is_not_text_and_a_bad_byte_after_it_is_found_where_it_is(
+        tmp_path: Path) -> None:
+    # Windows editors may begin UTF-8 with one; RFC 8259 lets a JSON reader ignore it.
+    path = tmp_path / "case.json"
+    path.write_bytes(b"\xef\xbb\xbf{}")
+    assert read_text_bounded(path, 100) == "{}"
+    assert read_text_bounded(path, 100, encoding="ascii") == "{}"
+    path.write_bytes(b"\xef\xbb\xbf{\xff}")
+    with pytest.raises(UnreadableFile, match=r"^is not UTF-8 text: byte 4 is 0xff$"):
+        read_text_bounded(path, 100)
+    path.write_bytes(b"{\xef\xbb\xbf}")  # inside the text, it is a character like any other
+    assert read_text_bounded(path, 100) == "{\ufeff}"
+
+
 def test_the_bound_itself_is_read_and_one_byte_more_is_not(tmp_path: Path) -> None:
     path = tmp_path / "f.json"
     path.write_bytes(b"x" * 1000)

@@ -471,7 +471,7 @@ def dump_time(limit: float) -> float:
 def where_it_was(detail: str, frames: list[Frame], solution: Path, most: int = 5) -> str:
     """A time-out's detail: where it was in the submission's own file, innermost call first."""
     try:
-        source = solution.read_text(encoding="utf-8", errors="replace").splitlines()
+        source = solution.read_text(encoding="utf-8-sig", errors="replace").splitlines()
     except OSError:
         source = []
 

@@ -3,6 +3,7 @@ interface and `Harness` class, which finds `Solution.findSecretWord` by reflecti
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from dataclasses import dataclass
@@ -80,7 +81,9 @@ class JvmHarness:
     def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
         files = source_files(HERE, "Master.java", "Harness.java")
-        source = solution.read_bytes()
+        # A byte order mark (Windows editors write one) is not code; javac alone of the
+        # compilers here refuses it, as "illegal character: '\ufeff'".
+        source = solution.read_bytes().removeprefix(codecs.BOM_UTF8)
         # javac's heap is capped as kotlinc's is by its own script (256 MiB). Strings are
         # joined by StringBuilder, as before Java 9, rather than through invokedynamic, whose
         # first use costs each case's fresh JVM milliseconds of bootstrapping.

@@ -84,7 +84,9 @@ def load_solution_class(path: str, master_class: type) -> type:
                                  "__name__": "solution", "__file__": path,
                                  "__builtins__": builtins}
     try:
-        with open(path, encoding="utf-8") as f:
+        # utf-8-sig: a byte order mark (Windows editors write one) is not code, as Python
+        # itself reads a file.
+        with open(path, encoding="utf-8-sig") as f:
             source = f.read()
         exec(compile(source, path, "exec"), namespace)
     except SyntaxError as e:
@@ -532,7 +534,7 @@ def load_entry_points(path: str) -> tuple[Any, Any]:
     namespace: dict[str, Any] = {"__name__": "wc2022_solution", "__file__": path,
                                  "__builtins__": builtins}
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             exec(compile(f.read(), path, "exec"), namespace)
     except BaseException as e:
         raise LoadError(load_failure(e)) from e
