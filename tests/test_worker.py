@@ -146,9 +146,10 @@ def guess(t, remaining, letter, gold, silver):
 """
 
 
-def test_the_p8079_entry_points_over_the_pipe(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"], ids=["plain", "byte-order-mark"])
+def test_the_p8079_entry_points_over_the_pipe(tmp_path: Path, mark: bytes) -> None:
     path = tmp_path / "entry.py"
-    path.write_text(ENTRY_POINTS)
+    path.write_bytes(mark + ENTRY_POINTS.encode())  # a mark, as Windows editors write, is no code
     judge = Judge(path, serve_entry_points)
     assert judge.receive() == {"op": "ready"}
     judge.send({"op": "init", "n": 2, "scramble": "applebacon"})
