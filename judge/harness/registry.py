@@ -42,8 +42,10 @@ def harness_for(solution: Path, game: Game = "leetcode", language: str | None = 
         found = [h for h in HARNESSES if suffix in h.extensions]
         if not found:
             known = ", ".join(e for h in HARNESSES for e in h.extensions)
-            raise UnknownLanguage(f"{solution}: no harness runs '{suffix or 'no extension'}' "
-                                  f"files (known: {known}; or say which with --language)")
+            what = f"no harness runs '{suffix}' files" if suffix else \
+                "has no extension to tell its language by"
+            raise UnknownLanguage(f"{solution}: {what} (known: {known}; or say which with "
+                                  "--language)")
         harness = found[0]
     if game not in harness.games:
         served = " and ".join(GAME_NAMES[g] for g in harness.games)
