@@ -60,10 +60,10 @@ def installed_packages(folder: Path) -> bool:
     return folder.name in INSTALLED_PACKAGES or (folder / "pyvenv.cfg").is_file()
 
 
-def files_below(folder: Path, found: Found) -> list[Path]:
-    """Every file below `folder`, in order, but for hidden ones, caches and folders of
-    installed packages (noted in `found`), and the insides of linked folders."""
-    files = []
+def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
+    """Every file below `folder`, in order, but for hidden ones, caches, the insides of
+    linked folders and folders of installed packages; and those folders, in order."""
+    files, installed = [], []
     for top, folders, names in os.walk(folder):  # links to folders are listed, not entered
         here = Path(top)
         kept = []
@@ -71,14 +71,13 @@ def files_below(folder: Path, found: Found) -> list[Path]:
             if name.startswith(".") or name == "__pycache__":
                 continue
             if installed_packages(here / name):
-                found.installed.append(here / name)
+                installed.append(here / name)
             else:
                 kept.append(name)
         folders[:] = kept
         files += [here / name for name in names
                   if not name.startswith(".") and (here / name).is_file()]
-    found.installed.sort()
-    return sorted(files)
+    return sorted(files), sorted(installed)
 
 
 def solution_files(paths: Sequence[Path]) -> Found:
@@ -93,7 +92,8 @@ def solution_files(paths: Sequence[Path]) -> Found:
         if not path.is_dir():
             found.files.append(path)
             continue
-        below = files_below(path, found)
+        below, installed = files_below(path)
+        found.installed += installed
         mine = [p for p in below if p.suffix.lower() in served]
         links = [p for p in mine if p.is_symlink()]
         found.files += [p for p in mine if not p.is_symlink()]
