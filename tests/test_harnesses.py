@@ -188,6 +188,29 @@ def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | N
     assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
 
+def test_workers_started_from_threads_at_once_see_the_packages_they_mount() -> None:
+    # compare starts workers from a thread per solution: each launch mounts the links'
+    # directory and names it on PYTHONPATH, and both must be the same directory.
+    import threading
+
+    python.made_package_links.cache_clear()  # as at a judge's start: none made yet
+    start = threading.Barrier(8)
+    launches: list[tuple[str, str]] = []
+
+    def launch() -> None:
+        start.wait()
+        made = python.PYTHON.launch(Path("s.py"), "leetcode", CHANNEL, 512, None)
+        launches.append((made.env["PYTHONPATH"], made.toolchain[1]))
+
+    threads = [threading.Thread(target=launch) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(launches) == 8 and len(set(launches)) == 1
+    assert launches[0][0] == launches[0][1] == str(python.package_links())
+
+
 def test_the_python_worker_gets_leetcodes_packages_and_nothing_else() -> None:
     links = python.package_links()
     assert sorted(p.name for p in links.iterdir()) == sorted(

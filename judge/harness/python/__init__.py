@@ -10,6 +10,7 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,13 +56,24 @@ def installed_package_paths(names: tuple[str, ...] = LEETCODE_PACKAGES) -> list[
     return paths
 
 
-@functools.cache
+# `compare` starts workers from several threads at once: without the lock, two could each
+# make a directory, and a worker's sandbox mount one while its PYTHONPATH named the other (its
+# solution then CE, "No module named 'numpy'").
+PACKAGE_LINKS_LOCK = threading.Lock()
+
+
 def package_links() -> Path:
     """A private directory holding one link per LeetCode package: the worker's PYTHONPATH.
 
     Linking, not copying: the packages stay where pip put them, and the worker's path holds
-    nothing else of the user's site-packages.
+    nothing else of the user's site-packages. One for the judge's process, made once.
     """
+    with PACKAGE_LINKS_LOCK:
+        return made_package_links()
+
+
+@functools.cache
+def made_package_links() -> Path:
     directory = Path(tempfile.mkdtemp(prefix="guess-judge-packages-"))
     directory.chmod(0o755)  # a sandboxed worker may run as another user (confine.WORKER_USER)
     atexit.register(shutil.rmtree, directory, ignore_errors=True)
