@@ -438,7 +438,7 @@ def optimum_played(runner: InProcessRunner, name: str, words: tuple[str, ...],
         # grading.judge_case.
         master = Master(case.words, FixedSecret(case.secret), case.allowed_guesses)
         start = time.process_time()
-        outcome = runner.play(master, None)
+        outcome = runner.play(master)
         seconds.append(time.process_time() - start)
         guesses.append(master.calls)
         accepted = accepted and outcome.verdict is None and master.verdict()[0] == "AC"

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
+from judge.randomness import seeds_for
 from judge.result import CaseResult, Outcome, Report
 from judge.rules import NOT_A_WORD, match
 from judge.run.session import Runner
@@ -72,11 +73,12 @@ def wasted_guesses(transcript: Sequence[tuple[str, int]], words: Sequence[str]) 
 
 
 def judge_case(runner: Runner, case: Case, seed: int | None, adversary: bool) -> CaseResult:
-    """Play one case; any failure of the judge itself becomes JE, never the submission's."""
+    """Play one case of the run seeded with `seed` (judge/randomness.py); any failure of the
+    judge itself becomes JE, never the submission's."""
     keeper: SecretKeeper = Adversary(case.words) if adversary else FixedSecret(case.secret)
     master = Master(case.words, keeper, case.allowed_guesses)
     try:
-        outcome = runner.play(master, seed)
+        outcome = runner.play(master, seeds_for(seed, case.name))
     except Exception as e:
         outcome = Outcome("JE", f"{type(e).__name__}: {e}")
     if outcome.verdict is not None:
@@ -137,11 +139,13 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
     """Play every case and judge it; the report lists the cases in the order given.
 
     Cases are played in an order drawn from `order_seed` (from the operating system when
-    None; the report keeps it for a replay). Cases that share a word list each start from the
-    same state (see the runner's `fresh_state_per_case`); a case alone on its list runs in
-    the state the previous cases left, as on LeetCode. With `fail_fast` K > 0, once K cases
-    have timed out the rest are not run (SC): one endless loop costs K time limits, not one
-    per case; likewise once the solution has spent `budget_seconds` of wall-clock time.
+    None; the report keeps it for a replay). Each case's random numbers are drawn from `seed`
+    and its name (judge/randomness.py), from the system when None. Cases that share a word
+    list each start from the same state (see the runner's `fresh_state_per_case`); a case
+    alone on its list runs in the state the previous cases left, as on LeetCode. With
+    `fail_fast` K > 0, once K cases have timed out the rest are not run (SC): one endless loop
+    costs K time limits, not one per case; likewise once the solution has spent
+    `budget_seconds` of wall-clock time.
     """
     cases = list(cases)
     order_seed = secrets.randbits(64) if order_seed is None else order_seed

@@ -284,3 +284,29 @@ def test_a_case_name_with_a_lone_surrogate_is_printed_safely(
     out = capsys.readouterr().out
     out.encode("utf-8")
     assert "\\ud800\\x1b[2Kfake" in out and "\x1b" not in out
+
+
+def test_the_replay_of_a_run_left_unseeded_plays_the_same_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A random guesser fails a few cases in a hundred. Without --seed the run draws its seed,
+    # and the replay command printed for the first failure plays that very game again, alone;
+    # before, each case's fork drew anew from the system and the replay played another game.
+    import shlex
+
+    first = tmp_path / "run.json"
+    assert main(["grade", str(SOLUTIONS / "random_guess.py"), "--cases",
+                 str(CASES / "benchmark" / "bench01.json"), "--json", str(first)]) == 1
+    replay = next(line for line in capsys.readouterr().out.splitlines()
+                  if line.startswith("replay the first: "))
+    words = shlex.split(replay.removeprefix("replay the first: "))
+    argv = words[words.index("grade"):]
+    assert "--seed" in argv
+    played = json.loads(first.read_text())
+    failed = next(c for c in played["cases"] if c["verdict"] != "AC")
+    assert argv[argv.index("--case") + 1] == failed["name"]
+    again = tmp_path / "replay.json"
+    assert main([*argv, "--json", str(again)]) == 1
+    (replayed,) = json.loads(again.read_text())["cases"]
+    assert replayed["transcript"] == failed["transcript"]
+    assert played["provenance"]["seed"] is None
+    assert played["provenance"]["run_seed"] == int(argv[argv.index("--seed") + 1])

@@ -22,6 +22,7 @@ from judge.grading import (
     wasted_guesses,
 )
 from judge.master import Master
+from judge.randomness import UNSEEDED, Seeds, case_seed
 from judge.result import Outcome
 from judge.verdicts import MEANING, WRONG_ANSWER_TEXT
 
@@ -43,15 +44,15 @@ class Scripted:
     def __init__(self, play: Callable[[Master], Outcome] = walk) -> None:
         self._play = play
         self.played: list[str] = []
-        self.seeds: list[int | None] = []
+        self.seeds: list[Seeds] = []
         self.fresh: list[list[str]] = []  # each fresh-state block's warm-up secrets
         self.in_fresh = False
         self.fresh_cases: list[str] = []
         self.entered = self.exited = 0
 
-    def play(self, master: Master, seed: int | None) -> Outcome:
+    def play(self, master: Master, seeds: Seeds = UNSEEDED) -> Outcome:
         self.played.append(master.secret())
-        self.seeds.append(seed)
+        self.seeds.append(seeds)
         if self.in_fresh:
             self.fresh_cases.append(master.secret())
         return self._play(master)
@@ -123,10 +124,29 @@ def test_grading_plays_in_the_order_drawn_from_its_seed_and_reports_the_seed() -
         assert runner.played == drawn
 
 
-def test_the_seed_reaches_every_game() -> None:
+def test_the_seed_reaches_every_game_each_case_drawing_its_own() -> None:
+    cases = every_secret([ONE])
     runner = Scripted()
-    grade(runner, "s", every_secret([ONE]), seed=42)
-    assert runner.seeds == [42] * len(WORDS)
+    grade(runner, "s", cases, seed=42, order_seed=1)
+    assert [s.run for s in runner.seeds] == [42] * len(WORDS)
+    by_secret = dict(zip(runner.played, (s.case for s in runner.seeds), strict=True))
+    # The case's seed depends on the run's seed and the case's name, never on where it was
+    # played: a case graded alone, or in another order, draws what it drew in the whole run.
+    assert by_secret == {c.secret: case_seed(42, c.name) for c in cases}
+    assert len(set(by_secret.values())) == len(cases)
+    alone = Scripted()
+    grade(alone, "s", cases[3:4], seed=42, order_seed=2)
+    assert alone.seeds == [Seeds(42, by_secret[cases[3].secret])]
+    unseeded = Scripted()
+    grade(unseeded, "s", cases, order_seed=1)
+    assert set(unseeded.seeds) == {UNSEEDED}
+
+
+def test_a_case_seed_is_the_runs_and_the_names() -> None:
+    names = ("a", "b", "a@b", "\ud800", "\udc00")  # a case file's name may be anything
+    seeds = {case_seed(run, name) for run in (0, 1, -1, 2**70) for name in names}
+    assert len(seeds) == 20 and all(0 <= s < 2**32 for s in seeds)
+    assert case_seed(7, "bench01@aaaaaa") == case_seed(7, "bench01@aaaaaa")
 
 
 def tle_after(count: int) -> Callable[[Master], Outcome]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge.master import FixedSecret, Master
+from judge.randomness import Seeds
 from judge.run import inprocess
 from judge.run.inprocess import InProcessRunner
 
@@ -41,7 +42,7 @@ def test_a_game_that_returns_is_left_to_the_master(tmp_path: Path, ticking: None
     with solution as entered:
         assert entered is solution
         with solution.fresh_state_per_case([]):
-            outcome = solution.play(played, None)
+            outcome = solution.play(played)
     assert (outcome.verdict, outcome.detail, outcome.stopped) == (None, "", False)
     assert outcome.seconds == 0.5  # one reading before the game, one after
     assert [w for w, _ in played.transcript] == list(WORDS)
@@ -53,7 +54,7 @@ def test_the_game_is_timed_by_the_performance_counter(tmp_path: Path,
     monkeypatch.setattr(inprocess.time, "perf_counter", lambda: next(ticks))
     solution = runner(tmp_path, "class Solution:\n def findSecretWord(self, words, master):\n"
                                 "  pass\n")
-    assert solution.play(master(), None).seconds == 0.25
+    assert solution.play(master()).seconds == 0.25
 
 
 def test_a_solution_may_name_master_as_leetcodes_template_does(tmp_path: Path) -> None:
@@ -62,14 +63,14 @@ def test_a_solution_may_name_master_as_leetcodes_template_does(tmp_path: Path) -
                                 "  assert isinstance(master, Master)\n"
                                 "  master.guess(words[1])\n")
     played = master()
-    assert solution.play(played, None).verdict is None
+    assert solution.play(played).verdict is None
     assert played.found
 
 
 def test_a_file_that_does_not_load_is_a_compile_error_at_every_case(tmp_path: Path) -> None:
     solution = runner(tmp_path, "x = 1/0\n")
     for _ in range(2):
-        outcome = solution.play(master(), None)
+        outcome = solution.play(master())
         assert outcome.verdict == "CE"
         assert "ZeroDivisionError" in outcome.detail
 
@@ -82,13 +83,13 @@ def test_the_seed_fixes_the_solutions_random_draws(tmp_path: Path) -> None:
     for seed in (7, 7, 8):
         played = master()
         random.seed(1234)  # what ran before the case: the seed must override it
-        solution.play(played, seed)
+        solution.play(played, Seeds(seed, seed))
         games.append(played.transcript)
     assert games[0] == games[1] != games[2]
     random.seed(99)
     before = random.random()
     random.seed(99)
-    solution.play(master(), None)  # no seed: the generator is left as it was, and drawn from
+    solution.play(master())  # no seed: the generator is left as it was, and drawn from
     assert random.random() != before
 
 
@@ -96,7 +97,7 @@ def test_a_runaway_is_stopped_with_the_masters_message(tmp_path: Path) -> None:
     solution = runner(tmp_path, "class Solution:\n def findSecretWord(self, words, master):\n"
                                 "  while True:\n   master.guess('zzzzzz')\n")
     played = master(cap=30)
-    outcome = solution.play(played, None)
+    outcome = solution.play(played)
     assert (outcome.verdict, outcome.detail, outcome.stopped) == (
         None, "more than 30 calls to Master.guess", True)
     assert played.calls == 31
@@ -105,7 +106,7 @@ def test_a_runaway_is_stopped_with_the_masters_message(tmp_path: Path) -> None:
 def test_running_out_of_memory_is_mle(tmp_path: Path, ticking: None) -> None:
     solution = runner(tmp_path, "class Solution:\n def findSecretWord(self, words, master):\n"
                                 "  raise MemoryError('too big')\n")
-    outcome = solution.play(master(), None)
+    outcome = solution.play(master())
     assert (outcome.verdict, outcome.detail, outcome.stopped) == ("MLE", "MemoryError", False)
     assert outcome.seconds == 0.5
 
@@ -114,7 +115,7 @@ def test_an_exception_is_a_runtime_error_with_its_traceback(tmp_path: Path, tick
     solution = runner(tmp_path, "class Solution:\n def findSecretWord(self, words, master):\n"
                                 "  master.guess(words[0])\n  raise KeyError('lost')\n")
     played = master()
-    outcome = solution.play(played, None)
+    outcome = solution.play(played)
     assert outcome.verdict == "RTE" and outcome.stopped is False
     assert outcome.detail.startswith("Traceback (most recent call last):")
     assert outcome.detail.rstrip().endswith("KeyError: 'lost'")

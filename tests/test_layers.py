@@ -13,7 +13,7 @@ JUDGE = Path(__file__).resolve().parent.parent / "judge"
 # The most specific name decides: judge.wc2022.game is in its own layer, not judge.wc2022's.
 LAYERS: list[tuple[str, ...]] = [
     ("judge", "judge.wc2022", "judge.verdicts", "judge.safetext", "judge.reading",
-     "judge.wording", "judge.rules", "judge.wc2022.rules"),
+     "judge.wording", "judge.rules", "judge.randomness", "judge.wc2022.rules"),
     ("judge.cases", "judge.master", "judge.result", "judge.seeds"),
     ("judge.harness",),
     ("judge.run",),

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from judge.master import FixedSecret, Master
+from judge.randomness import Seeds
 from judge.result import Outcome
 from judge.run.limits import Clock, Limits
 from judge.run.process import CASE_PROCESS_ENDED, MEMORY_KILLED
@@ -131,7 +132,7 @@ DONE: Step = {"op": "done"}
 def play(worker: ScriptedWorker, game: Master | None = None, seed: int | None = 5,
          **runner: Any) -> tuple[Outcome, ScriptedRunner]:
     session = ScriptedRunner([worker], **runner)
-    return session.play(game or master(), seed), session
+    return session.play(game or master(), Seeds(seed, seed)), session
 
 
 def test_the_case_goes_out_and_each_guess_gets_the_masters_reply() -> None:
@@ -149,12 +150,13 @@ def test_the_case_goes_out_and_each_guess_gets_the_masters_reply() -> None:
 def test_a_worker_is_kept_for_the_next_case_unless_it_left_processes_behind() -> None:
     kept = ScriptedWorker([DONE, DONE])
     session = ScriptedRunner([kept])
-    assert session.play(master(), 1).verdict is None and session.play(master(), 2).verdict is None
+    assert session.play(master(), Seeds(1, 1)).verdict is None
+    assert session.play(master(), Seeds(2, 2)).verdict is None
     assert session.started == [kept] and not kept.killed
     left, new = ScriptedWorker([DONE], strays={4242}), ScriptedWorker([DONE])
     session = ScriptedRunner([left, new])
-    session.play(master(), 1)
-    session.play(master(), 2)
+    session.play(master(), Seeds(1, 1))
+    session.play(master(), Seeds(2, 2))
     assert session.started == [left, new] and left.killed
 
 
@@ -202,9 +204,9 @@ def test_once_stopped_a_run_is_judged_stopped_however_it_ends(after: Step) -> No
 def test_a_run_that_outlives_its_cpu_time_is_a_time_limit_and_its_worker_retired() -> None:
     first, second = ScriptedWorker([guess("uvwxyz"), None]), ScriptedWorker([DONE])
     session = ScriptedRunner([first, second])
-    outcome = session.play(master(), 1)
+    outcome = session.play(master(), Seeds(1, 1))
     assert (outcome.verdict, outcome.detail) == ("TLE", "more than 2 s of CPU time")
-    assert first.killed and session.play(master(), 2).verdict is None
+    assert first.killed and session.play(master(), Seeds(2, 2)).verdict is None
     assert session.started == [first, second]
 
 
@@ -300,7 +302,7 @@ def test_a_message_outside_the_protocol_is_a_runtime_error(message: dict[str, An
 def test_a_file_that_does_not_load_is_a_compile_error_for_every_case_and_loads_once() -> None:
     session = ScriptedRunner(["SyntaxError: invalid syntax (s.py, line 2)"])
     for _ in range(3):
-        assert session.play(master(), None) == Outcome(
+        assert session.play(master()) == Outcome(
             "CE", "SyntaxError: invalid syntax (s.py, line 2)")
     assert len(session.started) == 1
 
@@ -309,9 +311,9 @@ def test_what_the_file_printed_as_it_loaded_comes_with_the_first_case_only() -> 
     worker = ScriptedWorker([DONE, DONE], printed="case output\n")
     session = ScriptedRunner([worker])
     session._load_output = "hello\n"
-    first = session.play(master(), 1).output
+    first = session.play(master(), Seeds(1, 1)).output
     assert first == "[printed while the file loaded]\nhello\ncase output\n"
-    assert session.play(master(), 2).output == ""
+    assert session.play(master(), Seeds(2, 2)).output == ""
 
 
 @pytest.mark.parametrize("kept", ["printed", "recent"])
@@ -326,7 +328,7 @@ def test_a_time_out_says_where_in_the_file_it_was(tmp_path: Path, kept: str) -> 
                             recent=f"before\n{dump}".encode())
     session = ScriptedRunner([worker], name=str(source))
     session._inside = ["/submission/solution.py"]
-    outcome = session.play(master(), None)
+    outcome = session.play(master())
     assert outcome.output == "before\n"
     assert outcome.detail.splitlines() == [
         "more than 2 s of CPU time; it was at line 3, in f",
@@ -338,7 +340,7 @@ def test_the_sandboxs_name_of_the_file_is_replaced_by_the_users() -> None:
     worker = ScriptedWorker([{"op": "raised", "error": 'File "/submission/solution.py", x'}])
     session = ScriptedRunner([worker], name="mine.py")
     session._inside = ["/submission/solution.py"]
-    assert session.play(master(), None).detail == 'File "mine.py", x'
+    assert session.play(master()).detail == 'File "mine.py", x'
 
 
 def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shared_list(
@@ -350,16 +352,16 @@ def test_a_harness_that_does_not_fork_gets_a_new_process_for_each_case_of_a_shar
     session = ScriptedRunner(workers, name="s.js")
     with session.fresh_state_per_case([master()]):
         for n in range(3):
-            assert session.play(master(), n).verdict is None
+            assert session.play(master(), Seeds(n, n)).verdict is None
     assert session.started == workers[:3] and all(w.killed for w in workers[:3])
-    session.play(master(), 3)
-    session.play(master(), 4)  # outside: one process for both, as LeetCode keeps it
+    session.play(master(), Seeds(3, 3))
+    session.play(master(), Seeds(4, 4))  # outside: one process for both, as LeetCode keeps it
     assert session.started == workers and not workers[3].killed
     unfresh = ScriptedRunner([ScriptedWorker([DONE, DONE])], name="s.js")
     unfresh.fresh_state = False
     with unfresh.fresh_state_per_case([]):
-        unfresh.play(master(), 1)
-        unfresh.play(master(), 2)
+        unfresh.play(master(), Seeds(1, 1))
+        unfresh.play(master(), Seeds(2, 2))
     assert len(unfresh.started) == 1
 
 
@@ -377,9 +379,9 @@ def test_a_warm_process_that_does_not_fork_as_asked_costs_the_case(answer: Step,
     worker, next_one = ScriptedWorker([answer]), ScriptedWorker([{"op": "forked"}])
     session = ScriptedRunner([worker, next_one])
     with session.fresh_state_per_case([master()]):
-        assert session.play(master(), None) == Outcome("RTE", why)
+        assert session.play(master()) == Outcome("RTE", why)
         assert worker.sent == [{"op": "fork"}] and worker.killed
-        session.play(master(), None)  # the next case starts a new worker
+        session.play(master())  # the next case starts a new worker
     assert session.started == [worker, next_one]
 
 
@@ -538,10 +540,10 @@ def test_a_list_forks_its_next_case_as_soon_as_a_case_ends(fork_path: dict[str, 
     worker = forking([FORKED, DONE, JOINED, DONE, JOINED, JOINED, JOINED], fork_path)
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
-        assert session.play(master(), 1).verdict is None
+        assert session.play(master(), Seeds(1, 1)).verdict is None
         # made while the judge reports the case, not when the next one is asked for
         assert ops(worker) == ["fork", "fork once", "run", "fork once"]
-        assert session.play(master(), 2).verdict is None
+        assert session.play(master(), Seeds(2, 2)).verdict is None
     assert ops(worker)[4:] == ["run", "fork once", "exit", "exit"]
     assert session.started == [worker] and not worker.killed
 
@@ -557,7 +559,7 @@ def test_a_case_fork_not_taken_or_not_found_costs_the_case(
     worker = forking([FORKED], fork_path, reads=reads)
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
-        assert session.play(master(), 1) == Outcome("RTE", why)
+        assert session.play(master(), Seeds(1, 1)) == Outcome("RTE", why)
     assert worker.killed and session._worker is None
 
 
@@ -568,7 +570,7 @@ def test_a_case_fork_that_ended_badly_after_a_normal_return_is_a_runtime_error(
     worker = forking([FORKED, DONE], fork_path, printed="printed\n")
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
-        outcome = session.play(master(), 1)
+        outcome = session.play(master(), Seeds(1, 1))
     assert (outcome.verdict, outcome.detail, outcome.output) == (
         "RTE", "the case's process sent a signal to a warm process", "printed\n")
     assert outcome.seconds in case_wall_times(worker, readings) and worker.killed
@@ -579,7 +581,7 @@ def test_a_warm_process_that_never_says_its_fork_ended_is_retired(
     worker = forking([FORKED, DONE, JOINED, None], fork_path)
     session = ScriptedRunner([worker])
     with session.fresh_state_per_case([]):
-        session.play(master(), 1)
+        session.play(master(), Seeds(1, 1))
     assert ops(worker) == ["fork", "fork once", "run", "fork once", "exit"]
     assert worker.killed and session._worker is None
 
@@ -592,7 +594,7 @@ def test_a_warm_process_that_leaves_processes_with_and_without_warm_ups_is_not_p
     second = forking([FORKED], fork_path, pid=5000, strays={99})
     session = ScriptedRunner([first, second])
     with session.fresh_state_per_case([master()]):
-        assert session.play(master(), 1) == Outcome(
+        assert session.play(master(), Seeds(1, 1)) == Outcome(
             "RTE", "the solution's process could not be forked for its warm-up games")
     assert session.started == [first, second] and first.killed and second.killed
     assert [m["op"] for m in first.sent] == ["fork", "run"] and second.sent == [{"op": "fork"}]

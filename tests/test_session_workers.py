@@ -10,6 +10,7 @@ from pathlib import Path
 from judge.cases import Case, every_secret
 from judge.grading import grade
 from judge.master import FixedSecret, Master
+from judge.randomness import Seeds
 from judge.result import Outcome
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
@@ -39,7 +40,7 @@ def transcripts(path: Path, cases: list[Case], seed: int) -> list[list[str]]:
 def play_once(path: Path, limits: Limits | None = None, seed: int | None = None) -> tuple[
         IsolatedRunner, Outcome]:
     with IsolatedRunner(path, limits or Limits(time_seconds=10.0)) as runner:
-        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), seed)
+        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), Seeds(seed, seed))
     return runner, outcome
 
 
@@ -78,7 +79,7 @@ def test_a_process_started_while_loading_is_gone_before_the_first_case(tmp_path:
             + WALKER)
     with IsolatedRunner(written(tmp_path, body), Limits(time_seconds=10.0)) as runner:
         for _ in range(2):
-            assert runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), None).verdict is None
+            assert runner.play(Master(WORDS, FixedSecret("eiowzz"), 10)).verdict is None
             assert ends(int(mark.read_text()))  # killed: its end may take a moment, busy
         assert runner.workers_started == 1  # killed at load, it is no stray of the cases
 
@@ -190,7 +191,7 @@ def test_a_sandboxed_traceback_names_the_file_as_the_user_knows_it(tmp_path: Pat
     path = written(tmp_path, "class Solution:\n    def findSecretWord(self, words, master):\n"
                              "        raise KeyError('x')\n")
     with IsolatedRunner(path, Limits(time_seconds=10.0), sandbox=True) as runner:
-        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10), None)
+        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10))
     assert outcome.verdict == "RTE"
     assert f'File "{path}", line 3, in findSecretWord' in outcome.detail
     assert "/submission/" not in outcome.detail

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     def graded(solution: Path, runner: Runner, label: str) -> Report:
         # Each solution has its own worker process, so threads grade them side by side.
         progress.started(label)
-        report = grade(runner, str(solution), cases, args.seed, args.adversary,
+        report = grade(runner, str(solution), cases, args.run_seed, args.adversary,
                        lambda result: progress.advance(label), order,
                        args.fail_fast, args.solution_seconds)
         s = report.summary()

@@ -117,7 +117,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     if args.verbose:
         print(table_header())
     try:
-        report = grade(runner, str(solution), cases, args.seed, args.adversary, show, order,
+        report = grade(runner, str(solution), cases, args.run_seed, args.adversary, show, order,
                        args.fail_fast, args.solution_seconds)
     finally:
         progress.close()

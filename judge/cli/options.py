@@ -96,9 +96,10 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--order-seed",), "the seed of the order the cases are played in, to replay a run "
          "exactly", {"type": int, "metavar": "N"}),
     # The submission's run
-    Flag(("--seed",), "seed the solution's random numbers (Python's `random`, C++'s rand, ...) "
-         "the same way before each case, so that a randomized solution replays",
-         {"type": int, "metavar": "N"}),
+    Flag(("--seed",), "the run's seed: every case seeds the solution's random numbers "
+         "(Python's `random`, C++'s rand, JavaScript's Math.random) from it and its own name, "
+         "and Python's string hashing is fixed by it, so that a run replays, and any one of "
+         "its cases alone too", {"type": int, "metavar": "N"}),
     Flag(("--time-limit",), "CPU seconds the solution may use on one case, counted over its "
          "whole process tree; the wall clock stops it at 3x",
          {"type": float, "metavar": "S"}),
@@ -272,7 +273,8 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
     add(group, "--order-seed", default_text="drawn from the operating system and "
                                             "printed")
     run = parser.add_argument_group("running the solution")
-    add_run_options(run)
+    add_run_options(run, seed_text="drawn from the operating system and printed in each "
+                                   "replay command")
     add(run, "--fail-fast", default=3)
     add(run, "--solution-seconds")
     add(run, "--in-process")
@@ -282,10 +284,10 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
                        "of guesses, each case not accepted with its guesses")
 
 
-def add_run_options(parser: Options) -> None:
+def add_run_options(parser: Options, seed_text: str = "not seeded") -> None:
     from judge.run.limits import Limits
 
-    add(parser, "--seed", default_text="not seeded")
+    add(parser, "--seed", default_text=seed_text)
     add(parser, "--time-limit", default=Limits.time_seconds)
     add(parser, "--memory-limit", default=Limits.memory_mb)
     add_sandbox_options(parser)

@@ -68,6 +68,12 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     return cases, note
 
 
+def run_seed(args: argparse.Namespace) -> int:
+    """The run's seed (judge/randomness.py): asked for, or 32 bits from the operating system,
+    which every replay command prints."""
+    return secrets.randbits(32) if args.seed is None else int(args.seed)
+
+
 def order_seed(args: argparse.Namespace) -> int:
     """The order cases are played in: asked for, or 64 bits from the operating system."""
     return secrets.randbits(64) if args.order_seed is None else int(args.order_seed)
@@ -115,6 +121,7 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     args.sandboxed = sandbox  # what was used, for the provenance
     runners = [make_runner(args, s, sandbox) for s in solutions]
     cases, note = selected_cases(args)
+    args.run_seed = run_seed(args)  # one for every file: the same draws, side by side
     return cases, note, runners
 
 
@@ -128,7 +135,7 @@ def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,
     words += ["--case", result.name]
     if args.all_secrets:
         words.append("--all-secrets")
-    for flag, value in (("--seed", args.seed), ("--language", args.language)):
+    for flag, value in (("--seed", args.run_seed), ("--language", args.language)):
         if value is not None:
             words += [flag, str(value)]
     if args.time_limit != Limits.time_seconds:
@@ -203,6 +210,7 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
         "selection": {"all_secrets": args.all_secrets, "case": args.case,
                       "relaxed": args.relaxed, "adversary": args.adversary},
         "seed": args.seed,
+        "run_seed": args.run_seed,  # the one drawn when none was asked
         "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit,
                    "fail_fast": args.fail_fast, "solution_s": args.solution_seconds},
         "sandbox": args.sandboxed,

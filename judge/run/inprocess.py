@@ -12,6 +12,7 @@ from pathlib import Path
 
 from judge.harness.python.worker import LoadError, load_solution_class
 from judge.master import GuessBudgetExhausted, Master
+from judge.randomness import UNSEEDED, Seeds
 from judge.reading import solution_refused
 from judge.result import Outcome
 
@@ -37,11 +38,11 @@ class InProcessRunner:
         """Trusted code: its state is its own business, and it is never forked."""
         yield
 
-    def play(self, master: Master, seed: int | None) -> Outcome:
+    def play(self, master: Master, seeds: Seeds = UNSEEDED) -> Outcome:
         if isinstance(self._class, LoadError):
             return Outcome("CE", str(self._class))
-        if seed is not None:
-            random.seed(seed)
+        if seeds.case is not None:
+            random.seed(seeds.case)
         start = time.perf_counter()
         outcome = Outcome(None)
         try:

@@ -25,6 +25,7 @@ from typing import Literal, Protocol, Self
 from judge.harness.launch import Channel, Frame, Game, Mounted
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
+from judge.randomness import UNSEEDED, Seeds
 from judge.reading import solution_refused
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
@@ -64,7 +65,9 @@ STOP_GRACE_SECONDS = 1.0
 class Runner(Protocol):
     """Plays one case of LeetCode 843 against a Master: what grading needs of a runner."""
 
-    def play(self, master: Master, seed: int | None) -> Outcome: ...
+    def play(self, master: Master, seeds: Seeds = UNSEEDED) -> Outcome:
+        """Play one case, its random numbers drawn from `seeds` (judge/randomness.py)."""
+        ...
 
     def fresh_state_per_case(self, warmups: Sequence[Master]) -> AbstractContextManager[None]:
         """Within it, every case starts from the same state: the file loaded, then the
@@ -215,7 +218,7 @@ class IsolatedRunner(WorkerOwner):
             while self._worker is not None and self._level != "root":
                 self._end_fork(self._worker)  # the case fork made ahead, then the list's
 
-    def _ready_worker(self, seed: int | None = None) -> Worker | str:
+    def _ready_worker(self, seed: int | None) -> Worker | str:
         """A live worker waiting for a case, or the CE message of a file that cannot load."""
         if self._load_error is not None:
             return self._load_error
@@ -266,10 +269,10 @@ class IsolatedRunner(WorkerOwner):
         else:
             self._retire(worker)
 
-    def _warm_list(self, seed: int | None) -> Worker | str:
+    def _warm_list(self, seeds: Seeds) -> Worker | str:
         """The worker forked for this list, with the warm-up games played in it."""
         for warmups in (self._warmups, ()):  # warm-ups that fail: start again without them
-            worker = self._ready_worker(seed)
+            worker = self._ready_worker(seeds.run)
             if isinstance(worker, str):
                 return worker
             before = descendants(worker.process.pid)
@@ -285,7 +288,7 @@ class IsolatedRunner(WorkerOwner):
             (self._list_pid,) = forked
             # A process the warm-up games left behind would outlive every case of the list,
             # holding what each one told it: such a warm state is not played from.
-            if self._warm_up(worker, warmups, seed) and not worker.strays():
+            if self._warm_up(worker, warmups, seeds) and not worker.strays():
                 return worker
             self._retire(worker)
             self._warmups = ()  # they failed once: the list's other cases go without
@@ -296,11 +299,12 @@ class IsolatedRunner(WorkerOwner):
         return Clock.for_case(self.limits.time_seconds, worker.cpu_seconds,
                               self.limits.wall_backstop)
 
-    def _warm_up(self, worker: Worker, warmups: Sequence[Master], seed: int | None) -> bool:
+    def _warm_up(self, worker: Worker, warmups: Sequence[Master], seeds: Seeds) -> bool:
         """Play the warm-up games, unscored; False if one of them did not end normally."""
         for warmup in warmups:
             clock = self._case_clock(worker)
-            worker.send({"op": "run", "words": list(warmup.words), "seed": seed})
+            # Drawn as the case that follows them draws: each case seeds its generator anew.
+            worker.send({"op": "run", "words": list(warmup.words), "seed": seeds.case})
             outcome = self._converse(worker, warmup, clock)
             worker.output.take(), worker.output.take_recent()  # not a case's output
             # Unscored, but a time limit spent all the same: --fail-fast counts it.
@@ -309,10 +313,10 @@ class IsolatedRunner(WorkerOwner):
                 return False
         return True
 
-    def play(self, master: Master, seed: int | None) -> Outcome:
+    def play(self, master: Master, seeds: Seeds = UNSEEDED) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
-        worker = self._warm_list(seed) if self._forking and self._level == "root" else \
-            self._ready_worker(seed)
+        worker = self._warm_list(seeds) if self._forking and self._level == "root" else \
+            self._ready_worker(seeds.run)
         if isinstance(worker, str):
             return Outcome("CE" if self._load_error is not None else "RTE", worker)
         if self._forking and self._level == "list":
@@ -332,7 +336,7 @@ class IsolatedRunner(WorkerOwner):
             worker.case_pid, worker.case_end_fd = case_fork.pid, os.pidfd_open(case_fork.pid)
         clock = self._case_clock(worker)
         kills = worker.memory.kills()
-        worker.send({"op": "run", "words": list(master.words), "seed": seed,
+        worker.send({"op": "run", "words": list(master.words), "seed": seeds.case,
                      "dump_after": dump_time(self.limits.time_seconds),
                      "dump_after_wall": dump_time(self.limits.time_seconds *
                                                   self.limits.wall_backstop)})
