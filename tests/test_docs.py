@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELL = ("sh", "console", "bash", "shell")
 NOT_RUN = re.compile(r"<!-- not run: (.+?) -->")
+# A block the page's later commands read, written into the page's folder where it stands.
+FILE = re.compile(r"<!-- file: ([\w.-]+) -->")
 SECONDS = 600  # the slowest block grades every shipped case: about 20 s here
 
 
@@ -31,6 +33,7 @@ class Block:
     language: str
     text: str
     not_run: str | None
+    file: str | None = None
 
     @property
     def name(self) -> str:
@@ -47,14 +50,16 @@ def blocks() -> list[Block]:
             if fence:
                 end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
                 marker = NOT_RUN.search(lines[i - 1]) if i else None
+                file = FILE.search(lines[i - 1]) if i else None
                 found.append(Block(page, i + 1, fence[1], "\n".join(lines[i + 1:end]),
-                                   marker[1] if marker else None))
+                                   marker[1] if marker else None, file[1] if file else None))
                 i = end
             i += 1
     return found
 
 
 SHELL_BLOCKS = [b for b in blocks() if b.language in SHELL]
+FILE_BLOCKS = [b for b in blocks() if b.file is not None]
 
 
 def commands(block: Block) -> list[tuple[str, list[str] | None]]:
@@ -111,12 +116,21 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 PAGES_WITH_SHELL = sorted({b.page for b in SHELL_BLOCKS})
 
 
+def run_in_order(page: Path) -> list[Block]:
+    """The page's blocks that run or are written, in the page's order."""
+    return sorted((b for b in [*SHELL_BLOCKS, *FILE_BLOCKS] if b.page == page
+                   and b.not_run is None), key=lambda b: b.line)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("page", PAGES_WITH_SHELL, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_shell_block_runs_as_the_page_says(page: Path, workspace: Path) -> None:
     env = {**os.environ, "PATH": f"{workspace / 'bin'}:{os.environ['PATH']}",
            "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "TERM": "dumb"}
-    for block in (b for b in SHELL_BLOCKS if b.page == page and b.not_run is None):
+    for block in run_in_order(page):
+        if block.file is not None:
+            (workspace / block.file).write_text(block.text + "\n")
+            continue
         for command, shown in commands(block):
             assert not command.startswith("make "), \
                 f"{block.name}: `{command}` runs make: mark the block <!-- not run: why -->"
@@ -129,6 +143,12 @@ def test_every_shell_block_runs_as_the_page_says(page: Path, workspace: Path) ->
             if shown:
                 assert matches(shown, done.stdout), \
                     f"{block.name}: `{command}` printed:\n{done.stdout}"
+
+
+def test_a_file_block_is_written_where_it_stands() -> None:
+    (candidate,) = [b for b in FILE_BLOCKS if b.file == "candidate.py"]
+    later = [b for b in run_in_order(candidate.page) if b.line > candidate.line]
+    assert candidate.language == "python" and "candidate.py" in later[0].text
 
 
 def test_the_blocks_not_run_say_why() -> None:
