@@ -218,7 +218,7 @@ class IsolatedRunner(WorkerOwner):
             while self._worker is not None and self._level != "root":
                 self._end_fork(self._worker)  # the case fork made ahead, then the list's
 
-    def _ready_worker(self, seed: int | None) -> Worker | str:
+    def _ready_worker(self, seed: int | None = None) -> Worker | str:
         """A live worker waiting for a case, or the CE message of a file that cannot load."""
         if self._load_error is not None:
             return self._load_error
