@@ -272,6 +272,24 @@ def test_shards_in_orders_of_their_own_still_merge(tmp_path: Path,
     assert all(r["order_seed"] is None for r in json.loads(merged.read_text()))
 
 
+def test_shards_that_drew_seeds_of_their_own_keep_each_in_the_merge(tmp_path: Path) -> None:
+    # Without --seed each shard draws the seed its replays name: the merged report keeps each
+    # shard's, and names no run seed, which no shard's cases but its own were played with.
+    unseeded = tuple(a for a in RUN if a not in ("--seed", "1"))
+    parts = shards(tmp_path, TWO[:1], 2, run=unseeded)
+    drawn = [json.loads(p.read_text())["provenance"]["run_seed"] for p in parts]
+    assert all(isinstance(d, int) for d in drawn)
+    merged = tmp_path / "merged.json"
+    assert main(["merge", *map(str, parts), "--json", str(merged)]) == 0
+    made = json.loads(merged.read_text())["provenance"]
+    assert [m["run_seed"] for m in made["merged_from"]] == drawn
+    assert made["seed"] is None
+    assert made["run_seed"] == (drawn[0] if drawn[0] == drawn[1] else None)
+    together = shards(tmp_path / "seeded", TWO[:1], 2)  # RUN's --seed 1: one seed for all
+    assert main(["merge", *map(str, together), "--json", str(merged)]) == 0
+    assert json.loads(merged.read_text())["provenance"]["run_seed"] == 1
+
+
 @pytest.fixture
 def two_shards(tmp_path: Path) -> list[Path]:
     return shards(tmp_path / "a", TWO, 2)

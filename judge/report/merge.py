@@ -188,11 +188,15 @@ def merge(shards: Iterable[tuple[Report, int, int]],
                    f"{solution}, shard {shard}/{total}")
         seeds = {part.order_seed for part in parts.values()}
         results = [r for shard in range(1, total + 1) for r in parts[shard].results]
-        # The run is the shards': each one's command and date is kept, not the first's alone.
+        # The run is the shards': each one's command, date and drawn seed is kept, not the
+        # first's alone; the run's seed is the shards' where they all drew the same.
+        run_seeds = {repr((part.provenance or {}).get("run_seed")) for part in parts.values()}
         provenance = {**(parts[1].provenance or {}), "shard": None, "merged_from": [
             {"shard": f"{k}/{total}", **{key: (parts[k].provenance or {}).get(key)
-                                         for key in ("command", "date")}}
+                                         for key in ("command", "date", "run_seed")}}
             for k in range(1, total + 1)]}
+        if len(run_seeds) > 1:
+            provenance["run_seed"] = None
         merged.append(Report(solution, results, seeds.pop() if len(seeds) == 1 else None,
                              provenance=provenance, label=parts[1].label))
     return merged
