@@ -94,10 +94,14 @@ def transcript_text(result: CaseResult, case: Case | None = None,
 
 
 def order_line(reports: Sequence[Report]) -> str:
-    """The order the cases were played in, as a seed to pass back for a replay."""
+    """The order the cases were played in, and the seed of the solutions' random numbers
+    (judge/randomness.py), as seeds to pass back for a replay."""
     seeds = {r.order_seed for r in reports}
+    run_seeds = {(r.provenance or {}).get("run_seed") for r in reports}
+    drawn = run_seeds.pop() if len(run_seeds) == 1 else None
+    randomness = f"; random numbers from --seed {drawn}" if isinstance(drawn, int) else ""
     if len(seeds) == 1 and None not in seeds:
-        return f"cases played in the order drawn with --order-seed {seeds.pop()}"
+        return f"cases played in the order drawn with --order-seed {seeds.pop()}{randomness}"
     return ("the shards were played in orders of their own: each shard's report has its seed "
             "(pass one --order-seed to every shard for a run that replays as one)")
 
