@@ -81,9 +81,9 @@ def commands(block: Block) -> list[tuple[str, list[str] | None]]:
 
 def masked(line: str) -> str:
     """Times change from run to run; what they time does not. Nor does the seed a run drew,
-    which the replay commands and the order line name."""
+    which the replay commands, the order line and explain name."""
     line = re.sub(r" *\b\d+(\.\d+)? ?(ms|s)\b", " <time>", line.rstrip())
-    if line.startswith(("replay", "cases played")):
+    if line.startswith(("replay", "cases played", "random numbers")):
         line = re.sub(r"--seed \d+", "--seed <seed>", line)
     return re.sub(r"\d{4}-\d\d-\d\dT[\d:+]+", "<date>", line)
 

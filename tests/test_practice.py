@@ -193,6 +193,37 @@ def test_what_the_solver_did_not_prove_is_marked(monkeypatch: pytest.MonkeyPatch
 EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
 
 
+def test_explain_with_the_replays_seed_plays_the_game_grade_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "The first thing to run after a wrong answer": for a random guesser, the --seed of
+    # grade's replay makes explain show the very game that failed; without one, explain
+    # names the seed it drew.
+    words = ("acckzz", "ccbazz", "eiowzz", "abcczz", "gaming", "hazard", "icicle", "jigsaw",
+             "kettle", "lagoon", "mantle", "nectar")
+    bench = str(tmp_path / "tight.json")  # two guesses for twelve words: most games fail
+    Path(bench).write_text(json.dumps([Case(f"tight-{w}", w, words, 2).to_json()
+                                       for w in words]))
+    solution = str(SOLUTIONS / "random_guess.py")
+    report = tmp_path / "run.json"
+    assert main(["grade", solution, "--cases", bench, "--relaxed", "--no-sandbox", "--json",
+                 str(report), "-q"]) == 1
+    played = json.loads(report.read_text())
+    failed = next(c for c in played["cases"] if c["verdict"] != "AC")
+    seed = str(played["provenance"]["run_seed"])
+    capsys.readouterr()
+    assert main(["explain", solution, "--cases", bench, "--case", failed["name"], "--seed",
+                 seed, "--no-sandbox"]) == 1
+    out = capsys.readouterr().out
+    guessed = [line.split(":", 1)[1].split("->")[0].strip() for line in out.splitlines()
+               if line.startswith("guess ") and "->" in line]
+    assert guessed == [word for word, _ in failed["transcript"]]
+    assert out.rstrip().endswith(f"random numbers from --seed {seed}")
+    assert main(["explain", solution, "--cases", bench, "--case", failed["name"],
+                 "--no-sandbox"]) in (0, 1)
+    drawn = capsys.readouterr().out.rstrip().rsplit("--seed ", 1)[1]
+    assert drawn.isdigit()
+
+
 def explain(tmp_path: Path, *options: str, cases: list[Case] | None = None) -> int:
     path = tmp_path / "cases.json"
     path.write_text(json.dumps([c.to_json() for c in cases or [EXPLAINED]]))

@@ -9,7 +9,7 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import require_solution_file, use_sandbox
 from judge.cli.options import add, add_run_options, deprecated
-from judge.cli.running import chosen_case, isolated_runner, limits_of
+from judge.cli.running import chosen_case, isolated_runner, limits_of, run_seed
 from judge.safetext import safe
 from judge.wording import counted
 
@@ -38,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
-    (result,) = grade(runner, str(args.solution), [case], args.seed).results
+    seed = run_seed(args)  # as grade's: its replay's --seed plays the game grade played
+    (result,) = grade(runner, str(args.solution), [case], seed).results
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
           f"{result.verdict} in {counted(result.guesses, 'guess')}: "
           f"{safe(result.message)}")
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if result.output:
         print(f"it printed:\n{safe(result.output)}")
+    print(f"random numbers from --seed {seed}")
     return EXIT_OK if result.verdict == "AC" else EXIT_NOT_ACCEPTED
 
 

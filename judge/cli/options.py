@@ -273,8 +273,7 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
     add(group, "--order-seed", default_text="drawn from the operating system and "
                                             "printed")
     run = parser.add_argument_group("running the solution")
-    add_run_options(run, seed_text="drawn from the operating system and printed in each "
-                                   "replay command")
+    add_run_options(run)
     add(run, "--fail-fast", default=3)
     add(run, "--solution-seconds")
     add(run, "--in-process")
@@ -284,10 +283,10 @@ def add_grading_options(parser: argparse.ArgumentParser) -> None:
                        "of guesses, each case not accepted with its guesses")
 
 
-def add_run_options(parser: Options, seed_text: str = "not seeded") -> None:
+def add_run_options(parser: Options) -> None:
     from judge.run.limits import Limits
 
-    add(parser, "--seed", default_text=seed_text)
+    add(parser, "--seed", default_text="drawn from the operating system and printed")
     add(parser, "--time-limit", default=Limits.time_seconds)
     add(parser, "--memory-limit", default=Limits.memory_mb)
     add_sandbox_options(parser)
