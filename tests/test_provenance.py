@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from judge.report.provenance import limits_text, provenance_items, sandbox_text, selection_text
+from judge.report.provenance import (
+    limits_text,
+    provenance_items,
+    sandbox_text,
+    seed_text,
+    selection_text,
+)
 from judge.result import Report
 
 
@@ -22,6 +28,9 @@ def test_the_limits_and_the_selection_are_said_in_words() -> None:
                            "adversary": False}) == "every case of the files"
     assert selection_text({"all_secrets": True, "case": "c1", "relaxed": False,
                            "adversary": True}) == "--all-secrets --adversary --case c1"
+    assert seed_text({"seed": 5, "run_seed": 5}) == "5"
+    assert seed_text({"seed": None, "run_seed": 77}) == "77, drawn for this run"
+    assert seed_text({"seed": None, "run_seed": None}) == seed_text({}) == "not set"
     assert sandbox_text({"sandbox": True}) == "bubblewrap"
     assert sandbox_text({"sandbox": False, "in_process": True}).startswith("none: run inside")
 
@@ -30,6 +39,7 @@ def test_the_limits_and_the_selection_are_said_in_words() -> None:
     {}, {"limits": "fast", "selection": [1], "cases": "many", "command": 7},
     {"limits": {"time_s": True, "memory_mb": "x", "fail_fast": None}, "cases": {"paths": "a"}},
     {"merged_from": [{"date": None, "command": {"a": 1}}], "seed": 10 ** 400},
+    {"run_seed": "\x1b[2J\ud800", "seed": None},
     {"judge": "\x1b[31m", "date": "\ud800"}])
 def test_whatever_a_report_claims_its_provenance_is_said_in_one_piece(made: Any) -> None:
     items = dict(provenance_items([Report("s.py", [], None, provenance=made or {"x": 1})]))

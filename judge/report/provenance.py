@@ -80,6 +80,16 @@ def sandbox_text(made: dict[str, Any]) -> str:
         else str(sandbox)
 
 
+def seed_text(made: dict[str, Any]) -> str:
+    """The seed of the solutions' random numbers: as asked (--seed), or drawn for the run."""
+    asked, drawn = made.get("seed"), made.get("run_seed")
+    if asked is not None:
+        return str(asked)
+    if drawn is not None:
+        return f"{drawn}, drawn for this run"
+    return "not set"
+
+
 def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
     """The run, said in a few named lines: who made it, how, on what."""
     made = provenance_of(reports)
@@ -91,7 +101,7 @@ def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
              ("cases", f"{', '.join(map(str, paths))} "
                        f"({cases.get('count', '?')} cases, sha256 {cases.get('digest', '?')})"),
              ("selection", selection_text(made.get("selection"))),
-             ("seed", "not set" if made.get("seed") is None else str(made.get("seed"))),
+             ("seed", seed_text(made)),
              ("limits", limits_text(made.get("limits"))), ("sandbox", sandbox_text(made)),
              ("ranking", RANKING)]
     return [(key, safe(value, limit=2000)) for key, value in items]
