@@ -63,7 +63,10 @@ class Fuzzer:
         self.start = self.last_report = 0.0
 
     def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
-        cases = [Case(f"fuzz@{w}", w, words, self.allowed) for w in words]
+        # Named as the reproducer of a find on this list will be, so that grading it with the
+        # same --seed draws a random solution's numbers as the search drew them.
+        name = list_name(self.solution, seed_value, len(words))
+        cases = [Case(f"{name}@{w}", w, words, self.allowed) for w in words]
         return grade(self.runner, str(self.solution), cases, seed=seed_value,
                      order_seed=seed_value).results
 
@@ -139,14 +142,19 @@ def reproducer(find: Find, solution: Path, allowed: int, seed_value: int) -> Cas
             f"{seed_value} on {today}: {solution.name} needs {worst.guesses} guesses "
             f"({worst.verdict}) for secret {worst.secret!r}; fair: {find.upper_by} always "
             f"wins within {find.upper}")
-    name = f"found-{solution.stem}-s{seed_value}-{len(find.words)}w"
+    name = f"{list_name(solution, seed_value, len(find.words))}@{worst.secret}"
     return Case(name, worst.secret, find.words, allowed, note)
+
+
+def list_name(solution: Path, seed_value: int, size: int) -> str:
+    """A found list's name: whose find, with which search seed, how many words."""
+    return f"found-{solution.stem}-s{seed_value}-{size}w"
 
 
 def write_reproducer(case: Case, out: Path) -> Path:
     from judge.report.files import write_atomically
 
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{case.name}.json"
+    path = out / f"{case.name.rpartition('@')[0] or case.name}.json"  # the list's name
     write_atomically(path, cases_to_json([case]))
     return path

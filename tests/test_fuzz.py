@@ -64,6 +64,25 @@ def test_finds_shrinks_and_writes_a_fair_failing_case(tmp_path: Path,
     assert len(case.words) < first_find  # shrunk
 
 
+def test_a_find_replays_a_random_solutions_game_under_the_search_seed(tmp_path: Path) -> None:
+    # The search plays each secret of a list under its seed; the case written for the worst
+    # of them, graded with that seed (as the command line says to), is the same game.
+    from judge.fuzz import Find, Fuzzer, reproducer, write_reproducer
+
+    solution = SOLUTIONS / "random_guess.py"
+    words = ("acckzz", "ccbazz", "eiowzz", "abcczz", "gaming", "hazard", "icicle", "jigsaw",
+             "kettle", "lagoon", "mantle", "nectar")
+    fuzzer = Fuzzer(solution, 10, budget=60, shrink_budget=5, report=lambda line: None)
+    played = fuzzer.play_every_secret(words, 7)
+    worst = max(played, key=lambda r: len(r.transcript))
+    find = Find(words, worst, upper=4, upper_by="minimax", seconds_to_first=0.0)
+    path = write_reproducer(reproducer(find, solution, 10, 7), tmp_path)
+    assert path.name == "found-random_guess-s7-12w.json"
+    (case,) = load_cases([path])
+    (again,) = grade(IsolatedRunner(solution), "random", [case], seed=7).results
+    assert again.transcript == worst.transcript and case.name == worst.name
+
+
 def test_nothing_found_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["fuzz", str(SOLUTIONS / "strongest.py"), "--search-seconds", "2",
                  "--out", str(tmp_path)])

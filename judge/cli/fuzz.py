@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     case = reproducer(find, args.solution, args.allowed, args.search_seed)
     path = write_reproducer(case, args.out)
     print(f"wrote {path}: {case.note}")
-    print(f"grade it with: --cases {path}")
+    # The search's seed is the run's: a randomized solution draws again what it drew.
+    print(f"grade it with: --cases {path} --seed {args.search_seed}")
     return EXIT_NOT_ACCEPTED
 
 
