@@ -317,3 +317,27 @@ def test_a_gradescope_submission_of_two_files_tells_the_student_to_submit_one(
                  "--gradescope", str(results)]) == 2
     capsys.readouterr()
     assert "only 1 symbolic link" in json.loads(results.read_text())["output"]
+
+
+def test_one_solutions_gradescope_results_are_one_file(tmp_path: Path) -> None:
+    # The autograder's own case: one submission, one results file, whatever its name; a folder
+    # that exists gets a file inside it instead.
+    for name in ("results.json", "results"):
+        path = tmp_path / name
+        assert main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases",
+                     str(CASES / "examples"), "-q", "--gradescope", str(path)]) == 0
+        assert path.is_file() and json.loads(path.read_text())["score"] > 0
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert main(["grade", str(SOLUTIONS / "first_candidate.py"), "--cases",
+                 str(CASES / "examples"), "-q", "--gradescope", str(folder)]) == 0
+    assert [p.name for p in folder.iterdir()] == ["first_candidate.py.results.json"]
+
+
+def test_whether_gradescope_names_a_file_or_a_folder(tmp_path: Path) -> None:
+    from judge.cli.reports import gradescope_file
+
+    assert [gradescope_file(tmp_path / "r.json", n) for n in (None, 1, 2)] == [True, True, False]
+    assert [gradescope_file(tmp_path / "out", n) for n in (None, 1, 2)] == [False, True, False]
+    assert [gradescope_file(tmp_path, n) for n in (None, 1, 2)] == [False, False, False]
+    assert gradescope_file(None, 1) is False

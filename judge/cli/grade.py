@@ -37,8 +37,10 @@ def submitted_files(args: argparse.Namespace) -> Found:
     """The solution files to grade. For a Gradescope results file, a submission is one file,
     and what is wrong with it (several files, none, links only) is written in the results
     file, where the student reads it, as well as said in one line (exit 2)."""
+    from judge.cli.reports import gradescope_file
+
     path = args.gradescope
-    for_gradescope = path is not None and not path.is_dir() and path.suffix.lower() == ".json"
+    for_gradescope = gradescope_file(path)
     try:
         found = solution_files([args.solution])
         if for_gradescope and len(found.files) > 1:

@@ -24,16 +24,28 @@ def add_report_options(parser: Options, html_more: str = "") -> None:
     add(parser, "--junit")
 
 
+def gradescope_file(path: Path | None, solutions: int | None = None) -> bool:
+    """Whether --gradescope PATH is one results file rather than a folder of them: never a
+    folder that exists; for one solution, any other path; for several, none (a path that
+    would have to be is refused before any case runs); and before the solutions are found
+    (`solutions` None), a name ending .json."""
+    if path is None or path.is_dir():
+        return False
+    if solutions is None:
+        return path.suffix.lower() == ".json"
+    return solutions == 1
+
+
 def check_report_paths(args: argparse.Namespace, solutions: int = 1) -> None:
     """Every report path writable, before any case runs. With several solutions,
     --gradescope names a folder, made if it does not exist yet: a file there is refused now,
     not once every solution has been graded."""
     for flag in REPORT_FLAGS:
         path = getattr(args, flag, None)
-        if flag == "gradescope" and path is not None:
+        if flag == "gradescope" and path is not None and not gradescope_file(path, solutions):
             if path.is_dir():
                 continue  # a folder: a file for each solution
-            if solutions > 1 and (path.exists() or path.suffix.lower() == ".json"):
+            if path.exists() or gradescope_file(path):
                 raise UsageError(f"{path}: with several solutions, --gradescope takes a folder "
                                  "(a results file for each), not a file")
         require_writable(path)
@@ -58,7 +70,7 @@ def write_reports(args: argparse.Namespace, reports: Sequence[Report], title: st
     if args.junit is not None:
         write_atomically(args.junit, junit_xml(reports))
     if args.gradescope is not None:
-        if len(reports) == 1 and not args.gradescope.is_dir():
+        if gradescope_file(args.gradescope, len(reports)):
             write_atomically(args.gradescope, gradescope_results(reports[0]))
             return
         args.gradescope.mkdir(exist_ok=True)  # its parent was checked before anything ran
