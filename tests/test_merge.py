@@ -327,6 +327,7 @@ BAD_BECAUSE = {
     "a FIFO": "fifo.json: is not a regular file",
     "a device": "/dev/zero: is not a regular file",
     "bad seed": "bad.json: 'order_seed' is not an integer",
+    "bad run seed": "bad.json: 'run_seed' is not an integer",
     "empty list": "merge: error: no reports to merge",
 }
 
@@ -382,6 +383,9 @@ def test_a_bad_report_is_one_line_and_exit_2(problem: str, two_shards: list[Path
         inputs = [first, Path("/dev/zero")]
     elif problem == "bad seed":
         inputs = [broken(tmp_path, [{**report, "order_seed": "7"}]), second]
+    elif problem == "bad run seed":  # the order line would print it, or fail on a list
+        made = {**report["provenance"], "run_seed": [1]}
+        inputs = [broken(tmp_path, [{**report, "provenance": made}]), second]
     elif problem == "empty list":
         inputs = [broken(tmp_path, [])]
     capsys.readouterr()

@@ -53,6 +53,14 @@ def parse_shard(text: str) -> tuple[int, int]:
     return int(k), int(n)
 
 
+def _seed(data: dict[str, Any], name: str, where: str) -> int | None:
+    """A seed a report names, an integer, or None where it names none."""
+    value = data.get(name)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ReportProblem(f"{where}: '{name}' is not an integer")
+    return value
+
+
 def _field(data: dict[str, Any], name: str, kinds: type | tuple[type, ...], where: str) -> Any:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, kinds):
@@ -107,14 +115,13 @@ def shard_report(data: object, where: str) -> tuple[Report, int, int]:
         raise ReportProblem(f"{where}: not a shard's report (made without --shard K/N)")
     if not 1 <= shard[0] <= shard[1] <= 1_000_000:
         raise ReportProblem(f"{where}: shard {shard[0]}/{shard[1]} does not exist")
-    seed = data.get("order_seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ReportProblem(f"{where}: 'order_seed' is not an integer")
+    seed = _seed(data, "order_seed", where)
     cases = _field(data, "cases", list, where)
     provenance = data.get("provenance")
     if not isinstance(provenance, dict) or not all(k in provenance for k in SHARED_PROVENANCE):
         raise ReportProblem(f"{where}: the report does not say how it was made (no "
                             "provenance): it cannot be checked, so it is not merged")
+    _seed(provenance, "run_seed", where)  # printed for a replay: --seed takes an integer
     if provenance.get("shard") != shard:
         raise ReportProblem(f"{where}: says it is shard {shard[0]}/{shard[1]} but was made "
                             f"as {provenance.get('shard')!r}")
@@ -190,7 +197,7 @@ def merge(shards: Iterable[tuple[Report, int, int]],
         results = [r for shard in range(1, total + 1) for r in parts[shard].results]
         # The run is the shards': each one's command, date and drawn seed is kept, not the
         # first's alone; the run's seed is the shards' where they all drew the same.
-        run_seeds = {repr((part.provenance or {}).get("run_seed")) for part in parts.values()}
+        run_seeds = {(part.provenance or {}).get("run_seed") for part in parts.values()}
         provenance = {**(parts[1].provenance or {}), "shard": None, "merged_from": [
             {"shard": f"{k}/{total}", **{key: (parts[k].provenance or {}).get(key)
                                          for key in ("command", "date", "run_seed")}}
