@@ -63,8 +63,8 @@ class Fuzzer:
         self.start = self.last_report = 0.0
 
     def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
-        # Named as the reproducer of a find on this list will be, so that grading it with the
-        # same --seed draws a random solution's numbers as the search drew them.
+        # LIST@SECRET, the name a find's reproducer keeps: grading it with the same --seed
+        # draws a random solution's numbers as the search drew them.
         name = list_name(self.solution, seed_value, len(words))
         cases = [Case(f"{name}@{w}", w, words, self.allowed) for w in words]
         return grade(self.runner, str(self.solution), cases, seed=seed_value,
@@ -142,8 +142,8 @@ def reproducer(find: Find, solution: Path, allowed: int, seed_value: int) -> Cas
             f"{seed_value} on {today}: {solution.name} needs {worst.guesses} guesses "
             f"({worst.verdict}) for secret {worst.secret!r}; fair: {find.upper_by} always "
             f"wins within {find.upper}")
-    name = f"{list_name(solution, seed_value, len(find.words))}@{worst.secret}"
-    return Case(name, worst.secret, find.words, allowed, note)
+    # The name the search played it under (list@secret), as its seed is drawn from it.
+    return Case(worst.name, worst.secret, find.words, allowed, note)
 
 
 def list_name(solution: Path, seed_value: int, size: int) -> str:
