@@ -210,7 +210,7 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
         "selection": {"all_secrets": args.all_secrets, "case": args.case,
                       "relaxed": args.relaxed, "adversary": args.adversary},
         "seed": args.seed,
-        "run_seed": args.run_seed,  # the one drawn when none was asked
+        "run_seed": args.run_seed,  # the seed used: the one asked for, or the one drawn
         "limits": {"time_s": args.time_limit, "memory_mb": args.memory_limit,
                    "fail_fast": args.fail_fast, "solution_s": args.solution_seconds},
         "sandbox": args.sandboxed,
