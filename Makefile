@@ -30,7 +30,7 @@ help:
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,jvm]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -127,7 +127,7 @@ cli-reference: $(STAMP)
 # One group of modules at a time, each against the tests that judge it (scripts/mutation.py);
 # GROUPS="merge run" for some of them.
 mutation: $(STAMP) system-packages node-packages
-	$(PY) -m pip install --quiet -e '.[test,mutation]'
+	$(PY) -m pip install --quiet -e '.[test,jvm,mutation]'
 	$(PY) scripts/mutation.py $(GROUPS)
 
 # The realistic bugs that once went unnoticed, each planted by hand in a copy: all must be caught.

@@ -37,6 +37,8 @@ def tools(monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
     for module in (cpp, java):
         monkeypatch.setattr(module, "version", lambda program, flag="--version":
                             f"{os.path.basename(program)} 1.0")
+    # Cases on the system's JVM (a test of the ahead-of-time cache's JDK says so).
+    monkeypatch.setenv("GUESS_JUDGE_JAVA", "system")
     return found
 
 
@@ -318,6 +320,40 @@ def test_a_jvm_program_runs_with_its_heap_capped_and_a_quick_start(
         java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 300, None)
     assert str(raised.value) == "a JVM submission must be built before it is launched"
     assert java.jvm_options(1)[0] == "-Xmx1m"  # any limit at all caps the heap
+
+
+def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use_it(
+        tools: dict[str, str | None], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The build packs the classes in a jar and runs the harness's training (which runs no
+    code of the submission's); a case runs on that JDK from the cache, without -Xshare, which
+    the cache refuses; a build without a cache (made before) runs on the system's JVM."""
+    monkeypatch.delenv("GUESS_JUDGE_JAVA")
+    monkeypatch.setattr(java, "_bundled_java", lambda: "/opt/jdk25/bin/java")
+    source = tmp_path / "solution.kt"
+    source.write_text("class Solution")
+    build = java.KOTLIN.build(source, "leetcode")
+    assert build is not None
+    assert build.steps[-2] == ("/opt/bin/jar", "cf", "program.jar", "-C", "classes", ".")
+    assert build.steps[-1] == ("/opt/jdk25/bin/java", "-XX:+UseSerialGC",
+                               "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
+                               "-Xlog:aot*=off,cds*=off", "-XX:AOTCacheOutput=program.aot",
+                               "-cp", f"program.jar:{java.KOTLIN_STDLIB}", "Harness", "train")
+    assert "/opt/jdk25" in build.toolchain
+    assert build.versions == "javac 1.0 / kotlinc 1.0 / java 1.0"
+    (tmp_path / "program.aot").write_bytes(b"")
+    launch = java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None, tmp_path)
+    assert launch.argv == ("/opt/jdk25/bin/java", "-Xmx300m", "-XX:+UseSerialGC",
+                           "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
+                           "-Xlog:aot*=off,cds*=off", f"-XX:AOTCache={tmp_path}/program.aot",
+                           "-cp", f"{tmp_path}/program.jar:{java.KOTLIN_STDLIB}", "Harness",
+                           "7", "9", "leetcode")
+    assert launch.toolchain == ("/opt/jdk25", str(tmp_path))
+    (tmp_path / "program.aot").unlink()
+    assert java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None,
+                              tmp_path).argv[0] == "/opt/bin/java"
+    monkeypatch.setenv("GUESS_JUDGE_JAVA", "system")
+    plain = java.KOTLIN.build(source, "leetcode")
+    assert plain is not None and plain.steps[-1][0] == "/opt/bin/kotlinc"
 
 
 def test_the_jvms_configuration_linked_from_etc_is_shown(tmp_path: Path) -> None:

