@@ -97,16 +97,28 @@ def test_a_cgroups_members_and_adopted_processes_are_its_procs_file(tmp_path: Pa
     assert (tmp_path / "cgroup.procs").read_text() == "42"
     (tmp_path / "cgroup.procs").write_text("7\n8\n")
     assert watch.members() == {7, 8}
+    # A process inside already is not written again (each write waits for the kernel).
+    watch.adopt([8, 7])
+    assert (tmp_path / "cgroup.procs").read_text() == "7\n8\n"
+    watch.adopt([8, 9, 7])
+    assert (tmp_path / "cgroup.procs").read_text() == "9"
     (tmp_path / "cgroup.procs").write_text("7\nx\n")
     assert watch.members() == set()
     CgroupWatch(tmp_path / "gone").adopt([1])  # a cgroup gone already: nothing to do
 
 
-def test_a_cgroup_that_will_not_go_is_left_after_a_few_tries(tmp_path: Path) -> None:
+def test_a_cgroup_that_will_not_go_is_tried_again_soon_then_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sandbox's processes end a moment after its first: the first tries come a millisecond
+    apart, later ones at most 10 ms, and half a second in all is enough."""
+    pauses: list[float] = []
+    monkeypatch.setattr(limits.time, "sleep", pauses.append)
     group = tmp_path / "busy"
     (group / "inside").mkdir(parents=True)  # not empty: rmdir fails, as with a busy cgroup
     CgroupWatch(group).release()
     assert group.exists()
+    assert pauses[0] == pytest.approx(0.001) and max(pauses) == pytest.approx(0.01)
+    assert limits.RELEASE_SECONDS <= sum(pauses) < limits.RELEASE_SECONDS + 0.01
 
 
 def test_without_a_watch_nothing_is_bounded_or_killed() -> None:

@@ -165,6 +165,9 @@ def own_memory_cgroup(cgroups: Path = Path("/proc/self/cgroup")) -> Path | None:
     return None
 
 
+RELEASE_SECONDS = 0.5
+
+
 class CgroupWatch:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -181,7 +184,12 @@ class CgroupWatch:
         return self.seen
 
     def adopt(self, pids: Iterable[int]) -> None:
+        # Only those outside: on cgroup v1 every write to cgroup.procs waits about 10 ms for
+        # the kernel (an RCU grace period), even for a process that is in the group already.
+        inside = self.members()
         for pid in pids:
+            if pid in inside:
+                continue
             try:
                 (self.directory / "cgroup.procs").write_text(str(pid))
             except OSError:
@@ -205,15 +213,22 @@ class CgroupWatch:
 
     def release(self) -> None:
         self.kills()
-        # The processes are gone by now; their memory charges may take a moment to leave.
-        for _ in range(50):
+        # The processes are killed by now, but a sandbox's may still be ending (the kernel
+        # ends a PID namespace's processes after its first), and their memory charges may take
+        # a moment to leave: tried again soon, then less often, for half a second in all.
+        waited = 0.0
+        while True:
             try:
                 self.directory.rmdir()
                 return
             except FileNotFoundError:
                 return
             except OSError:
-                time.sleep(0.01)
+                if waited >= RELEASE_SECONDS:
+                    return
+                pause = min(0.01, 0.001 + waited / 4)
+                time.sleep(pause)
+                waited += pause
 
 
 @dataclass(frozen=True)
