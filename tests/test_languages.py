@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import random
 import re
 import subprocess
@@ -27,6 +28,7 @@ from judge.run.build import CompileError, built_program
 from judge.run.confine import Unconfined
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
+from judge.run.process import descendants
 from judge.run.session import IsolatedRunner
 from judge.wc2022.game import CONTEST_DICTIONARY, EntryPoints, play_round, read_dictionary
 
@@ -415,3 +417,49 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     done = subprocess.run([argv[0], "-XX:AOTMode=on", *argv[1:]], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
+                                     pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)])
+@needs_languages("java")
+def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_the_run(
+        sandbox: bool) -> None:
+    """Each Java case starts a worker; the next one is made (held) while a case plays, taken
+    by the next case, and the one made after the last case is killed when the run ends."""
+    cases = load_cases([CASES / "benchmark" / "bench01.json"])[:6]
+    solution = SUBMISSIONS / "AC" / "first_candidate.java"
+    runner = IsolatedRunner(solution, LIMITS, sandbox=sandbox)
+    with_spares = grade(runner, "java", cases, order_seed=1, seed=1)
+    assert runner.workers_started == len(cases) and runner._spare is None
+    assert descendants(os.getpid()) == set()
+
+    class WithoutSpares(IsolatedRunner):
+        spares_ahead = False
+
+    alone = grade(WithoutSpares(solution, LIMITS, sandbox=sandbox), "java", cases,
+                  order_seed=1, seed=1)
+    assert [r.transcript for r in with_spares.results] == [r.transcript for r in alone.results]
+
+
+def test_a_worker_made_ahead_for_another_seed_is_not_used(tmp_path: Path) -> None:
+    """A spare is made for the run's seed (Python's string hashing, here); asked for another,
+    the runner makes a new worker rather than take it."""
+    solution = tmp_path / "hashes.py"
+    solution.write_text("print(hash('seeded'), flush=True)\nclass Solution:\n"
+                        "    def findSecretWord(self, words, master): pass\n")
+
+    class Ahead(IsolatedRunner):
+        spares_ahead = True
+
+    def printed_at_load(runner: IsolatedRunner, seed: int) -> str:
+        worker = runner.start_worker(seed)
+        assert not isinstance(worker, str)
+        worker.kill()
+        return runner._load_output
+
+    with Ahead(solution, LIMITS) as ahead, IsolatedRunner(solution, LIMITS) as plain:
+        assert printed_at_load(ahead, 1) == printed_at_load(plain, 1)
+        assert ahead._spare is not None and ahead._spare.seed == 1
+        assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)
+        assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)  # its spare, taken
+        assert printed_at_load(plain, 1) != printed_at_load(plain, 2)

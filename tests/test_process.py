@@ -278,6 +278,38 @@ def test_a_worker_runs_nothing_until_its_memory_is_watched(tmp_path: Path) -> No
         worker.kill()
 
 
+def test_a_worker_made_held_runs_nothing_until_let_go_and_killed_held_never_runs(
+        tmp_path: Path) -> None:
+    """A worker made ahead (session.Spare) waits, watched, before its command; one that is
+    never needed is killed without having run it."""
+    started = tmp_path / "started"
+    argv = ["sh", "-c", f"touch {started}; sleep 30"]
+
+    def made() -> Worker:
+        return Worker(lambda _: Command(argv, {"PATH": "/usr/bin:/bin"}), output_bytes=100,
+                      held=True)
+
+    worker = made()
+    try:
+        time.sleep(0.3)  # the command, were it running, would have made its file by now
+        assert not started.exists()
+        worker.let_go()
+        worker.let_go()  # once only: the second does nothing
+        deadline = time.monotonic() + 30
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started.exists()
+    finally:
+        worker.kill()
+    started.unlink()
+    unused = made()
+    pid = unused.process.pid
+    unused.kill()
+    assert not Path(f"/proc/{pid}").exists()  # ended and reaped
+    time.sleep(0.1)
+    assert not started.exists()
+
+
 def test_a_held_process_whose_judge_fails_to_watch_it_ends_without_running(
         tmp_path: Path) -> None:
     started = tmp_path / "started"

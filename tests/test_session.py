@@ -622,11 +622,15 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
 
     class Started(ScriptedWorker):
         def __init__(self, command: object, output_bytes: int,
-                     watch: Callable[[int], Watch]) -> None:
+                     watch: Callable[[int], Watch], held: bool = False) -> None:
             super().__init__([{"op": "ready"}])
             self.process = type("Process", (), {"pid": 4000})()
             self.memory = watch(self.process.pid)  # (Worker does it before the process runs)
+            self.held = held
             started.append(self)
+
+        def let_go(self) -> None:
+            self.held = False
 
         def kill_descendants(self) -> None:
             pass
@@ -639,6 +643,7 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
     runner = IsolatedRunner(solution, Limits(time_seconds=2.0, wall_backstop=3.0),
                             memory=Enforcer())  # type: ignore[arg-type]
     assert runner.start_worker() is started[0]
+    assert not started[0].held  # made held, and let go to run its command
     # Its watch was made for it as it started; once ready, what runs below it is adopted
     # (bounded already, unless a polling watch needs to be told).
     assert watched == [4000] and adopted == [{4001}] and isinstance(started[0].memory, Watch)

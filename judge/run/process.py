@@ -240,10 +240,15 @@ def let_go(hold: int) -> None:
 
 
 class Worker:
-    """One live worker process and its pipes; `watch` bounds its memory before it runs."""
+    """One live worker process and its pipes; `watch` bounds its memory before it runs.
+
+    `held=True` leaves it held before its command runs (HOLD), until `let_go`: made ahead,
+    it has run nothing, and its memory cgroup is already in place.
+    """
 
     def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int,
-                 watch: Callable[[int], MemoryWatch] = lambda _: NoWatch()) -> None:
+                 watch: Callable[[int], MemoryWatch] = lambda _: NoWatch(),
+                 held: bool = False) -> None:
         to_worker_r, self._to_worker = os.pipe()
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
@@ -275,7 +280,9 @@ class Worker:
             self.process.kill()
             self.process.wait()
             raise
-        let_go(hold)
+        self._hold = hold
+        if not held:
+            self.let_go()
         self._buffer = b""
         self.baseline: set[int] = set()
         # The worker's ends of its pipes, by the numbers it sees them at (they are kept).
@@ -284,6 +291,12 @@ class Worker:
         # held still (judge/run/forks.py): readable once the fork has ended.
         self.case_end_fd: int | None = None
         self.case_pid = 0
+
+    def let_go(self) -> None:
+        """Let the held worker run its command (once)."""
+        if self._hold >= 0:
+            let_go(self._hold)
+            self._hold = -1
 
     def send(self, message: dict[str, Any], clock: Clock | None = None) -> bool:
         """Write a message; False if the worker did not take it before `clock` ran out.
@@ -366,6 +379,9 @@ class Worker:
         signal_all(self._stopped_descendants(), signal.SIGKILL)
 
     def kill(self) -> None:
+        if self._hold >= 0:  # never let go: its command never ran
+            os.close(self._hold)
+            self._hold = -1
         doomed = self._stopped_descendants()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Literal, Protocol, Self
@@ -79,6 +80,29 @@ class Runner(Protocol):
     def __exit__(self, *exc: object) -> None: ...
 
 
+class Spare:
+    """The next worker, made in a thread while the judge plays a case: started held before its
+    command runs (process.HOLD) and put in its memory cgroup, which on cgroup v1 waits about
+    10 ms for the kernel (an RCU grace period) each time. Held, it runs nothing, so it shares
+    nothing with the case being played."""
+
+    def __init__(self, make: Callable[[], Worker], seed: int | None) -> None:
+        self.seed = seed
+        self._made: Worker | Exception | None = None
+        self._thread = threading.Thread(target=self._make, args=(make,), daemon=True)
+        self._thread.start()
+
+    def _make(self, make: Callable[[], Worker]) -> None:
+        try:
+            self._made = make()
+        except Exception as e:  # made again when needed, where the error is reported
+            self._made = e
+
+    def take(self) -> Worker | None:
+        self._thread.join()
+        return self._made if isinstance(self._made, Worker) else None
+
+
 class WorkerOwner:
     """Owns at most one live worker for a solution file; use as a context manager."""
 
@@ -92,6 +116,7 @@ class WorkerOwner:
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
+        self._spare: Spare | None = None
         self._load_output = ""
         self._inside: list[str] = []
         self.workers_started = 0
@@ -105,6 +130,32 @@ class WorkerOwner:
     def close(self) -> None:
         if self._worker is not None:
             self._retire(self._worker)
+        self._discard_spare()
+
+    @property
+    def spares_ahead(self) -> bool:
+        """Whether the next worker is made while a case plays (each case starts one)."""
+        return False
+
+    def _discard_spare(self) -> None:
+        spare, self._spare = self._spare, None
+        if spare is not None and (worker := spare.take()) is not None:
+            worker.kill()
+
+    def _held_worker(self, seed: int | None) -> Worker:
+        """A new worker, held before it runs: a spare made ahead for `seed`, or one made now."""
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            worker = spare.take()
+            if worker is not None and spare.seed == seed:
+                return worker
+            if worker is not None:
+                worker.kill()
+        return self._made_held(seed)
+
+    def _made_held(self, seed: int | None) -> Worker:
+        return Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,
+                      lambda pid: self.memory.watch(pid, self.limits), held=True)
 
     def _retire(self, worker: Worker) -> None:
         worker.kill()
@@ -144,9 +195,11 @@ class WorkerOwner:
         if compile_error:
             return compile_error
         # Bounded before it runs (a process held until then): what it starts is born inside.
-        worker = Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,
-                        lambda pid: self.memory.watch(pid, self.limits))
+        worker = self._held_worker(seed)
+        worker.let_go()
         self.workers_started += 1
+        if self.spares_ahead:
+            self._spare = Spare(lambda: self._made_held(seed), seed)
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
                         self.limits.wall_backstop, worker.cpu_seconds)
         message = worker.receive(loading)
@@ -198,6 +251,10 @@ class IsolatedRunner(WorkerOwner):
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
         self._level = "root"
+
+    @property
+    def spares_ahead(self) -> bool:
+        return self._anew
 
     @contextlib.contextmanager
     def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
