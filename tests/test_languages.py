@@ -401,7 +401,7 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     """The build's training run loads the submission's classes without initializing them (run
     there, in the build's folder, this initializer ends the JVM and the build fails); every
     case's JVM initializes them itself (fresh state), and the cache fits the JVM the cases
-    run on (AOTMode=on refuses to start otherwise)."""
+    run on (AOTMode=on refuses to start otherwise) and holds the classes it preloads."""
     name, source = JVM_STATIC_INIT[language]
     (tmp_path / name).write_text(source)
     runner = IsolatedRunner(tmp_path / name, LIMITS)
@@ -414,9 +414,12 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     launch = runner.harness.launch(tmp_path / name, "leetcode", Channel(0, 1), 0, None, built)
     argv = [a for a in launch.argv if a != java_harness.AOT_QUIET]
     argv[argv.index("Harness") + 1:] = ["train"]
-    done = subprocess.run([argv[0], "-XX:AOTMode=on", *argv[1:]], capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run([argv[0], "-XX:AOTMode=on", "-Xlog:class+load", *argv[1:]],
+                          capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+    # The library classes the training preloads are all there (none misnamed).
+    cached = set(re.findall(r"\] (\S+) source: shared objects file", done.stdout))
+    assert {"Harness", "Solution", *runner.harness.preload} <= cached
 
 
 @pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),

@@ -283,8 +283,16 @@ final class Harness {
     /** The build's training run for the JVM's ahead-of-time cache (judge/harness/java):
      * the harness's own paths once over, and the submission's classes loaded and linked but
      * never initialized, so that no code of the submission runs and the cache holds nothing
-     * a case could leave for another. */
-    private static void train() {
+     * a case could leave for another. The classes named are loaded the same way: the
+     * libraries' classes that submissions use most, so that they come from the cache too. */
+    private static void train(String[] preload) {
+        for (String name : preload) {
+            try {
+                Class.forName(name, false, Harness.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not in this library's version: loaded from its jar when a case needs it.
+            }
+        }
         try {
             Class<?> solution = Class.forName("Solution", false, Harness.class.getClassLoader());
             solution.getDeclaredConstructor();
@@ -312,8 +320,8 @@ final class Harness {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length == 1 && args[0].equals("train")) {
-            train();
+        if (args.length >= 1 && args[0].equals("train")) {
+            train(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         requests = new FileInputStream("/proc/self/fd/" + args[0]);

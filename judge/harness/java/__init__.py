@@ -54,6 +54,19 @@ AOT_CACHE = "program.aot"
 # The cache's own messages (a cache that does not fit says so on stdout) are not the
 # submission's output: a JVM that cannot use the cache runs without it, only slower.
 AOT_QUIET = "-Xlog:aot*=off,cds*=off"
+# Loaded (never initialized) by the training run, so that they come from the cache: the
+# library classes that submissions use most (LeetCode's imports, Kotlin's standard library),
+# which a case would otherwise read and check from their jar or the JDK's image.
+JDK_PRELOAD = tuple(f"java.util.{name}" for name in (
+    "ArrayDeque", "ArrayList", "Arrays", "Collections", "HashMap", "HashSet", "LinkedHashMap",
+    "LinkedList", "PriorityQueue", "Random", "TreeMap", "TreeSet", "stream.Collectors",
+    "stream.IntStream", "stream.IntPipeline", "stream.ReferencePipeline"))
+KOTLIN_PRELOAD = tuple(f"kotlin.{name}" for name in (
+    "jvm.internal.Intrinsics", "collections.ArraysKt", "collections.CollectionsKt",
+    "collections.MapsKt", "collections.SetsKt", "collections.IntIterator",
+    "collections.ArrayAsCollection", "text.StringsKt", "ranges.IntRange", "ranges.RangesKt",
+    "ranges.IntProgressionIterator", "internal.ProgressionUtilKt", "sequences.SequencesKt",
+    "math.MathKt", "random.Random"))
 
 
 def aot_java() -> str | None:
@@ -104,6 +117,7 @@ class JvmHarness:
     games: tuple[Game, ...] = ("leetcode",)
     stack_dumps: bool = True
     forks: bool = False
+    preload: tuple[str, ...] = JDK_PRELOAD  # classes the training run loads (train)
 
     def missing(self) -> str | None:
         for program, package in (("java", "default-jdk-headless"),
@@ -124,7 +138,7 @@ class JvmHarness:
         return ((jar, "cf", PROGRAM_JAR, "-C", CLASSES, "."),
                 (java, *jvm_options(0, shared_archive=False), AOT_QUIET,
                  f"-XX:AOTCacheOutput={AOT_CACHE}", "-cp", self._classpath(PROGRAM_JAR),
-                 "Harness", "train"))
+                 "Harness", "train", *self.preload))
 
     def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
@@ -195,4 +209,5 @@ class JvmHarness:
 
 
 JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution.java")
-KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt", (KOTLIN_STDLIB,))
+KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt", (KOTLIN_STDLIB,),
+                    preload=JDK_PRELOAD + KOTLIN_PRELOAD)
