@@ -5,6 +5,7 @@ Nothing here asserts a time: the numbers are for people comparing commits.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -12,7 +13,7 @@ import shutil
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
+from judge.harness.java import aot_java
 from judge.harness.launch import Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
@@ -304,7 +306,9 @@ def built_beforehand(runner: IsolatedRunner, case: Case) -> IsolatedRunner:
 def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
     shared process and with a fresh state per case (a fork where the harness forks, a new
-    process for the others), compiled beforehand; the fresh state's cost is the difference."""
+    process for the others), compiled beforehand; the fresh state's cost is the difference.
+    Where the JVM languages run on a JDK with ahead-of-time caches, they are measured on the
+    system's java too, in the same run."""
     cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
     rows = []
     for language, name in TRIVIAL.items():
@@ -312,20 +316,48 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
         if missing:
             rows.append({"language": language, "missing": missing})
             continue
-        solution = ACCEPTED / name
-        row: Row = {"language": language, "cases": len(cases)}
-        for fresh in (False, True):
-            runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])
-
-            def graded(runner: Runner = runner) -> Report:
-                return grade(runner, "bench", cases, order_seed=1)
-
-            row["fresh_s" if fresh else "shared_s"] = timer(graded)
-        row["shared_ms"] = row["shared_s"] / len(cases) * 1e3
-        row["fresh_ms"] = row["fresh_s"] / len(cases) * 1e3
-        row["forks"] = harness_named(language).forks
-        rows.append(row)
+        rows.append(language_row(language, ACCEPTED / name, cases, timer))
+        if language in JVM_LANGUAGES and aot_java() is not None:
+            with system_java():
+                rows.append(language_row(language, ACCEPTED / name, cases, timer,
+                                         how="a new process on the system's java, no cache"))
     return rows
+
+
+JVM_LANGUAGES = ("java", "kotlin")
+
+
+@contextlib.contextmanager
+def system_java() -> Iterator[None]:
+    """Cases built and run on the system's java (judge/harness/java: GUESS_JUDGE_JAVA)."""
+    before = os.environ.get("GUESS_JUDGE_JAVA")
+    os.environ["GUESS_JUDGE_JAVA"] = "system"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["GUESS_JUDGE_JAVA"]
+        else:
+            os.environ["GUESS_JUDGE_JAVA"] = before
+
+
+def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
+                 how: str = "") -> Row:
+    if not how:
+        cached = language in JVM_LANGUAGES and aot_java() is not None
+        how = "a fork" if harness_named(language).forks else \
+            "a new process from an ahead-of-time cache" if cached else "a new process"
+    row: Row = {"language": language, "cases": len(cases), "how": how}
+    for fresh in (False, True):
+        runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])
+
+        def graded(runner: Runner = runner) -> Report:
+            return grade(runner, "bench", cases, order_seed=1)
+
+        row["fresh_s" if fresh else "shared_s"] = timer(graded)
+    row["shared_ms"] = row["shared_s"] / len(cases) * 1e3
+    row["fresh_ms"] = row["fresh_s"] / len(cases) * 1e3
+    return row
 
 
 def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
@@ -612,7 +644,7 @@ def language_lines(rows: list[Row]) -> list[str]:
             f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
             f"fresh state {row['fresh_ms']:7.2f} ms a case  "
             f"(a fresh state costs {row['fresh_ms'] - row['shared_ms']:6.2f} ms: "
-            f"{'a fork' if row.get('forks') else 'a new process'})" for row in rows]
+            f"{row['how']})" for row in rows]
 
 
 def original_lines(rows: list[Row]) -> list[str]:

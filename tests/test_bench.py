@@ -16,10 +16,12 @@ import pytest
 
 from judge import bench
 from judge.__main__ import main
+from judge.cases import load_cases
+from judge.harness import java
 from judge.run.confine import bubblewrap_works
 from judge.wc2022.game import ENGLISH5, read_dictionary
 
-from .conftest import needs_bubblewrap
+from .conftest import CASES, needs_bubblewrap
 
 
 def fixed_timer(*seconds: float) -> bench.Timer:
@@ -182,19 +184,31 @@ def test_wc2022_expectation_plays_every_word_once(tmp_path: Path) -> None:
     assert "(+0.000)" in lines[0] and "(+0.000)" not in lines[1]
 
 
-def test_language_rows_have_both_modes_per_language() -> None:
-    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 5))
-    assert [r["language"] for r in rows] == list(bench.TRIVIAL)
+def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row per language, and the JVM languages once more on the system's java where they
+    run on a JDK with ahead-of-time caches, measured in the same run."""
+    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 7))
+    jvm_twice = [] if java.aot_java() is None else ["java", "kotlin"]
+    languages = [r["language"] for r in rows]
+    assert sorted(languages) == sorted([*bench.TRIVIAL, *jvm_twice])
     for row in rows:
         assert "missing" in row or (row["shared_ms"], row["fresh_ms"]) == (250.0, 750.0)
     lines = bench.language_lines(rows)
-    assert [line.split()[0] for line in lines] == list(bench.TRIVIAL)
-    how = {"python": "a fork", "cpp": "a fork", "java": "a new process",
-           "kotlin": "a new process"}
+    assert [line.split()[0] for line in lines] == languages
+    how = {"python": "a fork", "cpp": "a fork", "javascript": "a fork"}
     for row, line in zip(rows, lines, strict=True):
         if "missing" not in row:
             assert "a fresh state costs 500.00 ms" in line
-            assert line.endswith(f"{how.get(row['language'], '')})"), line
+            assert line.endswith(f"{how.get(row['language'], row['how'])})"), line
+    hows = [r["how"] for r in rows if r["language"] == "java"]
+    if jvm_twice:
+        assert hows == ["a new process from an ahead-of-time cache",
+                        "a new process on the system's java, no cache"]
+        assert "GUESS_JUDGE_JAVA" not in os.environ  # put back as it was
+    monkeypatch.setenv("GUESS_JUDGE_JAVA", "system")
+    assert bench.language_row("java", bench.ACCEPTED / bench.TRIVIAL["java"],
+                              load_cases([CASES / "examples"]), fixed_timer(1.0, 3.0))["how"] \
+        == "a new process"
 
 
 def test_original_rows_compare_games_and_times() -> None:
