@@ -2,6 +2,7 @@
 // findSecretWord(String[], Master) by reflection, and serves LeetCode 843 cases over the
 // judge's pipes (judge/harness/PROTOCOL.md).
 // Usage: java Harness READ_FD WRITE_FD GAME
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -324,7 +325,9 @@ final class Harness {
             train(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
-        requests = new FileInputStream("/proc/self/fd/" + args[0]);
+        // Read a pipe's worth at a time: a case's request is a line of a kilobyte or more, and
+        // read() on a bare FileInputStream is a system call a byte.
+        requests = new BufferedInputStream(new FileInputStream("/proc/self/fd/" + args[0]));
         replies = new FileOutputStream("/proc/self/fd/" + args[1]);
         if (!args[2].equals("leetcode")) {
             send("{\"op\": \"ce\", \"error\": \"JVM submissions are judged for LeetCode 843 only\"}");
