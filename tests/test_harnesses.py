@@ -336,7 +336,9 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
     assert build.steps[-2] == ("/opt/bin/jar", "cf", "program.jar", "-C", "classes", ".")
     assert build.steps[-1] == ("/opt/jdk25/bin/java", "-XX:+UseSerialGC",
                                "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
-                               "-Xlog:aot*=off,cds*=off", "-XX:AOTCacheOutput=program.aot",
+                               "-Xlog:aot*=off,cds*=off",
+                               "-Djdk.reflect.useNativeAccessorOnly=true",
+                               "-XX:AOTCacheOutput=program.aot",
                                "-cp", f"program.jar:{java.KOTLIN_STDLIB}", "Harness", "train",
                                *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD)
     assert "/opt/jdk25" in build.toolchain
@@ -345,7 +347,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
     launch = java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None, tmp_path)
     assert launch.argv == ("/opt/jdk25/bin/java", "-Xmx300m", "-XX:+UseSerialGC",
                            "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
-                           "-Xlog:aot*=off,cds*=off", f"-XX:AOTCache={tmp_path}/program.aot",
+                           "-Xlog:aot*=off,cds*=off", "-Djdk.reflect.useNativeAccessorOnly=true",
+                           f"-XX:AOTCache={tmp_path}/program.aot",
                            "-cp", f"{tmp_path}/program.jar:{java.KOTLIN_STDLIB}", "Harness",
                            "7", "9", "leetcode")
     assert launch.toolchain == ("/opt/jdk25", str(tmp_path))

@@ -413,6 +413,7 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     assert built is not None and (built / java_harness.AOT_CACHE).is_file()
     launch = runner.harness.launch(tmp_path / name, "leetcode", Channel(0, 1), 0, None, built)
     argv = [a for a in launch.argv if a != java_harness.AOT_QUIET]
+    assert java_harness.NATIVE_REFLECTION in argv
     argv[argv.index("Harness") + 1:] = ["train"]
     done = subprocess.run([argv[0], "-XX:AOTMode=on", "-Xlog:class+load", *argv[1:]],
                           capture_output=True, text=True, timeout=120, check=False)
