@@ -333,7 +333,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
     source.write_text("class Solution")
     build = java.KOTLIN.build(source, "leetcode")
     assert build is not None
-    assert build.steps[-2] == ("/opt/bin/jar", "cf", "program.jar", "-C", "classes", ".")
+    assert build.steps[-2] == ("/opt/bin/jar", *java.COMPILER_OPTIONS, "cf", "program.jar", "-C",
+                               "classes", ".")
     assert build.steps[-1] == ("/opt/jdk25/bin/java", "-XX:+UseSerialGC",
                                "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
                                "-Xlog:aot*=off,cds*=off",

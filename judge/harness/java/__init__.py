@@ -140,7 +140,7 @@ class JvmHarness:
         classes in a jar, and a training run that loads them (no code of the submission's
         runs: Harness.java, train) and leaves the cache."""
         jar = tool("jar") or "jar"
-        return ((jar, "cf", PROGRAM_JAR, "-C", CLASSES, "."),
+        return ((jar, *COMPILER_OPTIONS, "cf", PROGRAM_JAR, "-C", CLASSES, "."),
                 (java, *jvm_options(0, shared_archive=False), *AOT_OPTIONS,
                  f"-XX:AOTCacheOutput={AOT_CACHE}", "-cp", self._classpath(PROGRAM_JAR),
                  "Harness", "train", *self.preload))
