@@ -242,6 +242,9 @@ class IsolatedRunner(WorkerOwner):
         self._warmups: Sequence[Master] = ()
         self.warmup_timeouts = 0  # warm-up games that ran out of time
         self._list_pid = 0  # the list's warm process, which forks each case
+        # A case's fork has ended and the next one is asked for, but the warm process's word
+        # that it reaped the old one is still unread: read before the next case.
+        self._unjoined = False
         # Time spent checking each case's fork from outside (judge/run/forks.py): make bench
         # states what the guard costs.
         self.outside_check_seconds = 0.0
@@ -249,6 +252,7 @@ class IsolatedRunner(WorkerOwner):
     def _retire(self, worker: Worker) -> None:
         super()._retire(worker)
         self._level = "root"
+        self._unjoined = False
 
     @property
     def spares_ahead(self) -> bool:
@@ -270,6 +274,7 @@ class IsolatedRunner(WorkerOwner):
             yield
         finally:
             self._forking = False
+            self._hear_joined()
             while self._worker is not None and self._level != "root":
                 self._end_fork(self._worker)  # the case fork made ahead, then the list's
 
@@ -305,16 +310,23 @@ class IsolatedRunner(WorkerOwner):
     def _end_fork(self, worker: Worker) -> None:
         """End the innermost fork; its parent says it has ended, and serves on."""
         worker.send({"op": "exit"})
-        self._joined(worker)
+        if self._joined(worker):
+            self._level = "list" if self._level == "case" else "root"
 
-    def _joined(self, worker: Worker) -> None:
+    def _joined(self, worker: Worker) -> bool:
         """Wait for the parent of the innermost fork to say that the fork has ended (how it
         ended, the judge has read from outside already); retire the worker if it never says."""
         message = worker.receive(Clock(None, STARTUP_SECONDS))
-        if not (message and message.get("op") == "joined"):
-            self._retire(worker)
-            return
-        self._level = "list" if self._level == "case" else "root"
+        if message and message.get("op") == "joined":
+            return True
+        self._retire(worker)
+        return False
+
+    def _hear_joined(self) -> None:
+        """Read the "joined" of the last case's fork, if it is still unread."""
+        if self._unjoined and self._worker is not None:
+            self._unjoined = False
+            self._joined(self._worker)
 
     def _fork_ahead(self, worker: Worker) -> None:
         """Fork the list's warm state for the next case now, while the judge has other work:
@@ -370,6 +382,7 @@ class IsolatedRunner(WorkerOwner):
 
     def play(self, master: Master, seeds: Seeds = UNSEEDED) -> Outcome:
         """Run findSecretWord once against `master`; the judge's own Master keeps every count."""
+        self._hear_joined()  # before the fork for this case is looked for: the old one is gone
         worker = self._warm_list(seeds) if self._forking and self._level == "root" else \
             self._ready_worker(seeds.run)
         if isinstance(worker, str):
@@ -423,8 +436,13 @@ class IsolatedRunner(WorkerOwner):
             elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "":
                 self._retire(worker)  # what was left is gone with the worker
             else:
+                # The next case's fork is asked for before the warm processes go on: the
+                # list's warm process reads the request once it has reaped this fork and said
+                # so, while the judge reports this case.
+                self._level, self._unjoined = "list", True
+                if self._forking:
+                    self._fork_ahead(worker)
                 case_fork.release()
-                self._joined(worker)  # its parent reaps it and says so; the judge knew already
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if self._load_output:
