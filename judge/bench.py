@@ -6,6 +6,7 @@ Nothing here asserts a time: the numbers are for people comparing commits.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -135,7 +136,8 @@ def isolation_cost(lists: int = 5, timer: Timer = timed, repeats: int = 3) -> Ro
     inside = least["in-process"]
     row = {"cases": len(cases), "repeats": repeats, "in_process_s": inside,
            "isolated_s": least["isolated"], "ratio": least["isolated"] / inside,
-           **round_trip(), "worker_start_s": worker_start()}
+           **round_trip(), "worker_start_s": worker_start(),
+           "fork_floor": fork_floor_row(solution, lists, repeats)}
     if "bwrap" in least:
         row.update(sandbox_shared_s=least["bwrap shared"],
                    sandbox_shared_ratio=least["bwrap shared"] / inside,
@@ -143,6 +145,18 @@ def isolation_cost(lists: int = 5, timer: Timer = timed, repeats: int = 3) -> Ro
     games = {name: [r.transcript for r in report.results] for name, report in reports.items()}
     row["same_games"] = len({repr(g) for g in games.values()}) == 1
     return row
+
+
+def fork_floor_row(solution: Path, lists: int, repeats: int) -> Row:
+    """The same games in-process and each in a fork of its own (judge/fork_floor.py), in a
+    process of their own: the least a fresh state made by a fork costs."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "judge.fork_floor", str(solution), str(lists),
+                           str(repeats)], capture_output=True, text=True, check=True, cwd=ROOT)
+    floor: Row = json.loads(done.stdout)
+    return floor
 
 
 def class_cost(count: int = 30, cases: Path | None = None, timer: Timer = timed) -> Row:
@@ -605,6 +619,11 @@ def isolation_lines(iso: Row) -> list[str]:
                   f"  sandboxed, fresh state per case (the default) {iso['sandboxed_s']:.2f} s"
                   f"  ratio {iso['sandboxed_ratio']:.2f}x  (the sandbox's cost times the fresh "
                   f"state's)"]
+    floor = iso["fork_floor"]
+    lines.append(f"  the floor under any fork per case: each game in a fork of its own, no pipe, "
+                 f"no sandbox, no check: {floor['forked_s'] / floor['cases'] * 1e3:.2f} ms a "
+                 f"game against {floor['in_process_s'] / floor['cases'] * 1e3:.2f} ms "
+                 f"in-process, ratio {floor['ratio']:.2f}x")
     return lines
 
 

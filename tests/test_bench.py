@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from judge import bench
+from judge import bench, fork_floor
 from judge.__main__ import main
 from judge.cases import load_cases
 from judge.harness import java
@@ -61,6 +61,11 @@ def test_isolation_rows() -> None:
     assert "ratio 1.50x" in lines[0] and "GAMES DIFFER" not in lines[0]
     if "sandboxed_s" in row:
         assert "ratio 1.25x  (the sandbox's cost" in lines[2] and "ratio 2.00x" in lines[3]
+    # The floor is measured for real, in a process of its own, on the same games.
+    floor = row["fork_floor"]
+    assert floor["cases"] == 100 and floor["forked_s"] > 0 and floor["in_process_s"] > 0
+    assert floor["ratio"] == floor["forked_s"] / floor["in_process_s"]
+    assert f"ratio {floor['ratio']:.2f}x" in lines[-1] and "in a fork of its own" in lines[-1]
 
 
 def test_timings_are_taken_in_turn_and_the_least_of_each_kept() -> None:
@@ -395,3 +400,28 @@ def test_only_a_part_that_exists_and_never_with_a_page(
         err = capsys.readouterr().err
         assert reason in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "p.md").exists()
+
+
+def test_the_fork_floor_plays_each_game_in_a_fork_that_leaves_nothing(tmp_path: Path) -> None:
+    counting = tmp_path / "counting.py"
+    counting.write_text("class Solution:\n    games = 0\n"
+                        "    def findSecretWord(self, words, master):\n"
+                        "        Solution.games += 1\n        for w in words:\n"
+                        "            if master.guess(w) == 6:\n                return\n")
+    runner = fork_floor.InProcessRunner(counting)
+    cases = load_cases([CASES / "benchmark" / "bench01.json"])[:3]
+    solution_class = runner._class
+    assert isinstance(solution_class, type)
+    fork_floor.played_in_forks(runner, cases)
+    assert solution_class.games == 0  # each game counted in its fork, which is gone
+    fork_floor.played_here(runner, cases)
+    assert solution_class.games == 3
+
+
+def test_the_fork_floor_refuses_a_game_that_raised(tmp_path: Path) -> None:
+    raising = tmp_path / "raising.py"
+    raising.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
+                       "        raise KeyError('no')\n")
+    cases = load_cases([CASES / "benchmark" / "bench01.json"])[:1]
+    with pytest.raises(ValueError, match="raised in its fork"):
+        fork_floor.played_in_forks(fork_floor.InProcessRunner(raising), cases)
