@@ -28,7 +28,7 @@ from judge.run.build import CompileError, built_program
 from judge.run.confine import Unconfined
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
-from judge.run.process import descendants
+from judge.run.process import HOLD, Worker, descendants
 from judge.run.session import IsolatedRunner
 from judge.wc2022.game import CONTEST_DICTIONARY, EntryPoints, play_round, read_dictionary
 
@@ -435,6 +435,7 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     runner = IsolatedRunner(solution, LIMITS, sandbox=sandbox)
     with_spares = grade(runner, "java", cases, order_seed=1, seed=1)
     assert runner.workers_started == len(cases) and runner._spare is None
+    assert runner.spares_taken == len(cases) - 1  # every case's worker but the first's
     assert descendants(os.getpid()) == set()
 
     class WithoutSpares(IsolatedRunner):
@@ -443,6 +444,57 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     alone = grade(WithoutSpares(solution, LIMITS, sandbox=sandbox), "java", cases,
                   order_seed=1, seed=1)
     assert [r.transcript for r in with_spares.results] == [r.transcript for r in alone.results]
+
+
+def test_a_worker_made_ahead_runs_nothing_until_it_is_taken(tmp_path: Path) -> None:
+    """Made while a case plays, a spare is held before its command: it loads nothing (here,
+    a file that notes each load) until the next case takes it."""
+    loads = tmp_path / "loads"
+    solution = tmp_path / "notes_its_loads.py"
+    solution.write_text(f"open({str(loads)!r}, 'a').write('loaded\\n')\nclass Solution:\n"
+                        "    def findSecretWord(self, words, master): pass\n")
+
+    class Ahead(IsolatedRunner):
+        spares_ahead = True
+
+    with Ahead(solution, LIMITS) as ahead:
+        first = ahead.start_worker(1)
+        assert not isinstance(first, str)
+        first.kill()
+        assert ahead._spare is not None
+        spare = ahead._spare.take()  # made: its process exists, held
+        assert spare is not None
+        # Still the hold's shell, waiting for its line, not the worker's command.
+        held = Path(f"/proc/{spare.process.pid}/cmdline").read_text().split("\0")
+        assert held[:len(HOLD)] == list(HOLD)
+        assert loads.read_text() == "loaded\n"
+        second = ahead.start_worker(1)  # takes the spare, which loads the file now
+        assert not isinstance(second, str)
+        second.kill()
+        assert (ahead.workers_started, ahead.spares_taken) == (2, 1)
+        assert loads.read_text() == "loaded\n" * 2
+
+
+def test_a_worker_that_could_not_be_made_ahead_is_made_when_its_case_comes() -> None:
+    """Making a spare failed (in its thread): the next case makes its worker itself, where a
+    failure would be reported, rather than take what the thread was left with."""
+
+    class FailsOnce(IsolatedRunner):
+        spares_ahead = True
+        made = 0
+
+        def _made_held(self, seed: int | None) -> Worker:
+            self.made += 1
+            if self.made == 2:  # the spare, made while the first worker is in use
+                raise RuntimeError("no room for a spare")
+            return super()._made_held(seed)
+
+    with FailsOnce(SUBMISSIONS / "AC" / "honest_first_candidate.py", LIMITS) as runner:
+        for _ in range(2):
+            worker = runner.start_worker(1)
+            assert not isinstance(worker, str), worker
+            worker.kill()
+        assert (runner.made, runner.workers_started, runner.spares_taken) == (4, 2, 0)
 
 
 def test_a_worker_made_ahead_for_another_seed_is_not_used(tmp_path: Path) -> None:

@@ -120,6 +120,7 @@ class WorkerOwner:
         self._load_output = ""
         self._inside: list[str] = []
         self.workers_started = 0
+        self.spares_taken = 0  # of those, the workers made ahead, while a case played
 
     def __enter__(self) -> Self:
         return self
@@ -147,6 +148,7 @@ class WorkerOwner:
         if self._spare is not None and self._spare.seed == seed:
             spare, self._spare = self._spare, None
             if (worker := spare.take()) is not None:
+                self.spares_taken += 1
                 return worker
         self._discard_spare()  # made for another seed
         return self._made_held(seed)
@@ -310,17 +312,15 @@ class IsolatedRunner(WorkerOwner):
     def _end_fork(self, worker: Worker) -> None:
         """End the innermost fork; its parent says it has ended, and serves on."""
         worker.send({"op": "exit"})
-        if self._joined(worker):
-            self._level = "list" if self._level == "case" else "root"
+        self._joined(worker)
+        self._level = "list" if self._level == "case" else "root"  # "root" once retired
 
-    def _joined(self, worker: Worker) -> bool:
+    def _joined(self, worker: Worker) -> None:
         """Wait for the parent of the innermost fork to say that the fork has ended (how it
         ended, the judge has read from outside already); retire the worker if it never says."""
         message = worker.receive(Clock(None, STARTUP_SECONDS))
-        if message and message.get("op") == "joined":
-            return True
-        self._retire(worker)
-        return False
+        if not (message and message.get("op") == "joined"):
+            self._retire(worker)
 
     def _hear_joined(self) -> None:
         """Read the "joined" of the last case's fork, if it is still unread."""
@@ -439,9 +439,8 @@ class IsolatedRunner(WorkerOwner):
                 # The next case's fork is asked for before the warm processes go on: the
                 # list's warm process reads the request once it has reaped this fork and said
                 # so, while the judge reports this case.
-                self._level, self._unjoined = "list", True
-                if self._forking:
-                    self._fork_ahead(worker)
+                self._unjoined = True
+                self._fork_ahead(worker)
                 case_fork.release()
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
@@ -457,8 +456,6 @@ class IsolatedRunner(WorkerOwner):
         # (A case's fork was checked for strays above, before its warm processes went on.)
         if self._worker is worker and (self._anew or (case_fork is None and worker.strays())):
             self._retire(worker)
-        if self._forking and self._worker is worker and self._level == "list":
-            self._fork_ahead(worker)  # only now: a fork made earlier would pass for a stray
         return outcome
 
     @contextlib.contextmanager
