@@ -81,7 +81,14 @@ GROUPS = (
               "[remembers_in_tmp.py]",
           )),
            # compiled in a sandbox whatever the run's mode
-           "tests/test_languages.py::test_no_compiler_can_include_a_case_file[plain]")),
+           "tests/test_languages.py::test_no_compiler_can_include_a_case_file[plain]",
+           # workers made ahead (spares): held, taken for their seed only, none left over
+           "tests/test_languages.py::test_a_worker_made_ahead_runs_nothing_until_it_is_taken",
+           "tests/test_languages.py::test_a_worker_made_ahead_for_another_seed_is_not_used",
+           "tests/test_languages.py::test_a_worker_that_could_not_be_made_ahead_is_made_when_"
+           "its_case_comes",
+           "tests/test_languages.py::test_a_jvm_lists_next_worker_is_made_while_a_case_plays_"
+           "and_none_outlives_the_run[plain]")),
     Group("process", ("judge/run/process.py",),
           # and the runner's real workers, whose forks are checked against the channel's
           # descriptors the worker keeps
@@ -213,16 +220,29 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_read_reports__mutmut_10": _CODEC,
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}": _FALSE_START
        for n in (18, 20)},
-    "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_21": _FALSE_START,
+    "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_22": _FALSE_START,
+    **{name: _FALSE_START for name in (
+        "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
+        "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
+        "judge.run.session.xǁIsolatedRunnerǁ_hear_joined__mutmut_3")},
+    **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
+       "another name than 'list' for the level once a list's case fork has ended: any level "
+       "but the root ends the list's own process next, which puts the runner at the root"
+       for n in (10, 11)},
+    "judge.run.session.xǁSpareǁ__init____mutmut_2":
+        "the made worker's first value: its thread sets it before take() reads it (take() "
+        "joins the thread)",
+    **{f"judge.run.session.xǁSpareǁ__init____mutmut_{n}":
+       "a spare's thread a daemon or not: it ends in milliseconds, and take() joins it, as "
+       "closing the runner does, so no exit is left waiting for it" for n in (6, 9, 10)},
+    "judge.run.session.xǁSpareǁ_make__mutmut_2":
+        "what a spare that could not be made keeps, the error or None: take() gives None for "
+        "either",
     "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_22":
         "the warm-up games before any list: fresh_state_per_case sets them before they are read",
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}":
        "the list's warm process before any list: set when a list's process forks, before it "
        "is read" for n in (25, 26)},
-    "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_169":
-        "'or' for the last 'and' before the fork made ahead: a runner is at the list's level only "
-        "while forking (inside fresh_state_per_case) and with its worker in hand (retiring a "
-        "worker puts the runner back at the root), so the two conditions agree",
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_1":
         "no stop message yet: None is as false as the empty string",
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_115": _CODEC,
