@@ -29,6 +29,7 @@ from judge.harness.java import JAVA_VARIABLE, aot_java
 from judge.harness.launch import Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
+from judge.measuring import Timer, first_benchmark_lists, interleaved, timed
 from judge.report.per_list import Optimum, cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
@@ -47,32 +48,11 @@ ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
 
 
-Timer = Callable[[Callable[[], object]], float]
-
 ACCEPTED = ROOT / "tests" / "submissions" / "AC"
 TRIVIAL = {"python": "honest_first_candidate.py", "cpp": "first_candidate.cpp",
            "java": "first_candidate.java", "javascript": "first_candidate.js",
            "kotlin": "first_candidate.kt"}
 TRIVIAL_PYTHON = ACCEPTED / TRIVIAL["python"]
-
-
-def timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def interleaved(actions: dict[str, Callable[[], object]], timer: Timer = timed,
-                repeats: int = 3) -> dict[str, float]:
-    """The least time of each action over `repeats` rounds, the actions taking turns within
-    each round: a machine that slows down or speeds up during the runs (a shared VM does, by
-    tens of percent) then weighs on every action alike, and the least time is the run it
-    disturbed least."""
-    times: dict[str, list[float]] = {name: [] for name in actions}
-    for _ in range(repeats):
-        for name, action in actions.items():
-            times[name].append(timer(action))
-    return {name: min(spent) for name, spent in times.items()}
 
 
 def same_counts(plain: list[Counter[int]], engine: np.ndarray) -> bool:
@@ -118,7 +98,7 @@ def isolation_cost(lists: int = 5, timer: Timer = timed, repeats: int = 3) -> Ro
     `same_games` says whether every way of running played the very same guesses.
     """
     solution = ROOT / "solutions" / "minimax_cpp.py"
-    cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
+    cases = first_benchmark_lists(lists)
     reports: dict[str, Report] = {}
 
     def graded(name: str, runner: Callable[[], Runner]) -> Callable[[], object]:
@@ -196,7 +176,7 @@ def fresh_state_cost(lists: int = 20, timer: Timer = timed) -> Row:
     """Fresh state per case (a fork from the list's warm state) against one shared process:
     the benchmark games of minimax_cpp (all 2,000 by default), and the overhead a case with a
     trivial solution pays."""
-    cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
+    cases = first_benchmark_lists(lists)
     row: Row = {"cases": len(cases)}
     for name, solution in (("minimax_cpp", ROOT / "solutions" / "minimax_cpp.py"),
                            ("trivial", TRIVIAL_PYTHON)):
@@ -244,7 +224,7 @@ def guard_cost(lists: int = 4, timer: Timer = timed, repeats: int = 3) -> Row:
     Grading without it measured something else: the worker would be root like bubblewrap's
     own processes, which the judge then holds with the warm ones in every case (4 processes
     a case instead of 2; one make bench run took 34.6 s that way against 1.6 s)."""
-    cases = [c for c in load_cases([ROOT / "cases" / "benchmark"]) if int(c.name[5:7]) <= lists]
+    cases = first_benchmark_lists(lists)
     sandbox = bubblewrap_works()
     variants = ["all"] + (["filter"] if sandbox else [])
     checks: list[float] = []

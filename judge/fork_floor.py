@@ -16,15 +16,13 @@ import gc
 import json
 import os
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, load_cases
+from judge.cases import Case
 from judge.master import FixedSecret, Master
+from judge.measuring import first_benchmark_lists, interleaved
 from judge.run.inprocess import InProcessRunner
-
-BENCHMARK = Path(__file__).resolve().parent.parent / "cases" / "benchmark"
 
 
 def master_for(case: Case) -> Master:
@@ -51,30 +49,19 @@ def played_in_forks(runner: InProcessRunner, cases: Sequence[Case]) -> None:
             raise ValueError(f"the game of {case.name} raised in its fork")
 
 
-def least_times(ways: dict[str, Callable[[], None]], repeats: int) -> dict[str, float]:
-    """The least time of each way, the ways taking turns (as judge.bench.interleaved)."""
-    least = {name: float("inf") for name in ways}
-    for _ in range(repeats):
-        for name, way in ways.items():
-            start = time.perf_counter()
-            way()
-            least[name] = min(least[name], time.perf_counter() - start)
-    return least
-
-
 def fork_floor(solution: Path, cases: Sequence[Case], repeats: int) -> dict[str, float]:
     runner = InProcessRunner(solution)
     played_here(runner, cases[:10])  # what the solution loads or caches at its first game
     # As the Python worker does before each fork: the collector would copy every shared page.
     gc.freeze()
-    least = least_times({"in_process_s": lambda: played_here(runner, cases),
-                         "forked_s": lambda: played_in_forks(runner, cases)}, repeats)
+    least = interleaved({"in_process_s": lambda: played_here(runner, cases),
+                         "forked_s": lambda: played_in_forks(runner, cases)}, repeats=repeats)
     return {**least, "ratio": least["forked_s"] / least["in_process_s"]}
 
 
 def main(argv: list[str]) -> int:
     solution, lists, repeats = Path(argv[0]), int(argv[1]), int(argv[2])
-    cases = [c for c in load_cases([BENCHMARK]) if int(c.name[5:7]) <= lists]
+    cases = first_benchmark_lists(lists)
     print(json.dumps({"cases": len(cases), **fork_floor(solution, cases, repeats)}))
     return 0
 

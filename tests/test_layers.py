@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("judge.grading", "judge.report", "judge.analysis", "judge.wc2022.bound"),
     ("judge.fairness", "judge.generate", "judge.practice", "judge.experiments", "judge.fuzz",
      "judge.wc2022.game", "judge.wc2022.board"),
-    ("judge.bench", "judge.fork_floor"),
+    ("judge.bench", "judge.fork_floor", "judge.measuring"),
     ("judge.cli", "judge.__main__"),
 ]
 
