@@ -79,7 +79,8 @@ def test_its_worst_case_is_the_optimum_on_random_lists_of_a_hundred_it_has_never
         words = random_words(rng, 100)
         played, optimum = worst_and_optimum(words)
         assert played <= optimum + 1, f"list {i + 1} of seed {seed}"
-        over += [i + 1] * (played > optimum)
+        if played > optimum:
+            over.append(i + 1)
     # It gives the optimum up on about one list in 150 to 200 (the solution's first comment).
     assert len(over) <= max(1, random_lists() // 25), f"lists {over} of seed {seed}"
 
