@@ -339,6 +339,7 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                                "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
                                "-Xlog:aot*=off,cds*=off",
                                "-Djdk.reflect.useNativeAccessorOnly=true",
+                               "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining",
                                "-XX:AOTCacheOutput=program.aot",
                                "-cp", f"program.jar:{java.KOTLIN_STDLIB}", "Harness", "train",
                                *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD)
