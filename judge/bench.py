@@ -301,16 +301,19 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
     shared process and with a fresh state per case (a fork where the harness forks, a new
     process for the others), compiled beforehand; the fresh state's cost is the difference.
+    Each is measured without the sandbox and, where bubblewrap works, in it (the default).
     Where the JVM languages run on a JDK with ahead-of-time caches, they are measured on the
-    system's java too, in the same run."""
+    system's java too (without the sandbox), in the same run."""
     cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    modes = (False, True) if bubblewrap_works() else (False,)
     rows = []
     for language, name in TRIVIAL.items():
         missing = harness_named(language).missing()
         if missing:
             rows.append({"language": language, "missing": missing})
             continue
-        rows.append(language_row(language, ACCEPTED / name, cases, timer))
+        rows += [language_row(language, ACCEPTED / name, cases, timer, sandbox=sandbox)
+                 for sandbox in modes]
         if from_cache(language):
             with system_java():
                 rows.append(language_row(language, ACCEPTED / name, cases, timer,
@@ -341,14 +344,16 @@ def system_java() -> Iterator[None]:
 
 
 def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
-                 how: str = "") -> Row:
+                 how: str = "", sandbox: bool = False) -> Row:
     if not how:
         how = "a fork" if harness_named(language).forks else \
             "a new process from an ahead-of-time cache" if from_cache(language) else \
             "a new process"
-    row: Row = {"language": language, "cases": len(cases), "how": how}
+    row: Row = {"language": language, "cases": len(cases), "how": how,
+                "mode": "sandboxed" if sandbox else "plain"}
     for fresh in (False, True):
-        runner = built_beforehand(IsolatedRunner(solution, fresh_state=fresh), cases[0])
+        runner = built_beforehand(IsolatedRunner(solution, sandbox=sandbox, fresh_state=fresh),
+                                  cases[0])
 
         def graded(runner: Runner = runner) -> Report:
             return grade(runner, "bench", cases, order_seed=1)
@@ -645,7 +650,8 @@ def user_lines(row: Row) -> list[str]:
 
 def language_lines(rows: list[Row]) -> list[str]:
     return [f"  {row['language']:<10} unavailable: {row['missing']}" if "missing" in row else
-            f"  {row['language']:<10} shared process {row['shared_ms']:7.2f} ms a case  "
+            f"  {row['language']:<10} {row['mode']:<9}  "
+            f"shared process {row['shared_ms']:7.2f} ms a case  "
             f"fresh state {row['fresh_ms']:7.2f} ms a case  "
             f"(a fresh state costs {row['fresh_ms'] - row['shared_ms']:6.2f} ms: "
             f"{row['how']})" for row in rows]

@@ -178,7 +178,8 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
                     record(index, short_circuited(cases[index], reason))
                 continue
             first = cases[group[0]]
-            shared = (runner.fresh_state_per_case(warmup_masters(first, order_seed, WARMUP_GAMES))
+            shared = (runner.fresh_state_per_case(
+                warmup_masters(first, order_seed, WARMUP_GAMES), len(group))
                       if len(group) > 1 else contextlib.nullcontext())
             with shared:
                 for index in group:

@@ -190,16 +190,22 @@ def test_wc2022_expectation_plays_every_word_once(tmp_path: Path) -> None:
 
 
 def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A row per language, and the JVM languages once more on the system's java where they
-    run on a JDK with ahead-of-time caches, measured in the same run."""
-    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 7))
+    """A row per language without the sandbox and one in it (where bubblewrap works), and the
+    JVM languages once more on the system's java where they run on a JDK with ahead-of-time
+    caches, measured in the same run."""
+    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 12))
     jvm_twice = [] if java.aot_java() is None else ["java", "kotlin"]
+    modes = ["plain", "sandboxed"] if bubblewrap_works() else ["plain"]
     languages = [r["language"] for r in rows]
-    assert sorted(languages) == sorted([*bench.TRIVIAL, *jvm_twice])
+    assert sorted(languages) == sorted([*bench.TRIVIAL] * len(modes) + jvm_twice)
+    for language in bench.TRIVIAL:
+        assert [r.get("mode") for r in rows if r["language"] == language][:len(modes)] in (
+            modes, [None])  # [None]: the language is missing here
     for row in rows:
         assert "missing" in row or (row["shared_ms"], row["fresh_ms"]) == (250.0, 750.0)
     lines = bench.language_lines(rows)
-    assert [line.split()[0] for line in lines] == languages
+    assert [line.split()[:2] for line in lines] == [
+        [r["language"], r.get("mode", "unavailable:")] for r in rows]
     how = {"python": "a fork", "cpp": "a fork", "javascript": "a fork"}
     for row, line in zip(rows, lines, strict=True):
         if "missing" not in row:
@@ -207,8 +213,8 @@ def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPa
             assert line.endswith(f"{how.get(row['language'], row['how'])})"), line
     hows = [r["how"] for r in rows if r["language"] == "java"]
     if jvm_twice:
-        assert hows == ["a new process from an ahead-of-time cache",
-                        "a new process on the system's java, no cache"]
+        assert hows == ["a new process from an ahead-of-time cache"] * len(modes) + [
+            "a new process on the system's java, no cache"]
         assert "GUESS_JUDGE_JAVA" not in os.environ  # put back as it was
     monkeypatch.setenv("GUESS_JUDGE_JAVA", "system")
     assert bench.language_row("java", bench.ACCEPTED / bench.TRIVIAL["java"],

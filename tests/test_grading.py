@@ -58,7 +58,8 @@ class Scripted:
         return self._play(master)
 
     @contextlib.contextmanager
-    def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
+    def fresh_state_per_case(self, warmups: Sequence[Master],
+                             cases: int | None = None) -> Iterator[None]:
         self.fresh.append([m.secret() for m in warmups])
         self.in_fresh = True
         try:

@@ -11,7 +11,10 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
+import threading
+import time
 from functools import cache
 from pathlib import Path
 
@@ -24,12 +27,14 @@ from judge.grading import grade
 from judge.harness import java as java_harness
 from judge.harness.launch import Build, Channel
 from judge.harness.registry import UnknownLanguage, harness_for
+from judge.master import FixedSecret, Master
+from judge.randomness import Seeds
 from judge.run.build import CompileError, built_program
 from judge.run.confine import Unconfined
 from judge.run.inprocess import InProcessRunner
-from judge.run.limits import Limits
+from judge.run.limits import Clock, Limits
 from judge.run.process import HOLD, Worker, descendants
-from judge.run.session import IsolatedRunner
+from judge.run.session import SPARES_LOADING, IsolatedRunner
 from judge.wc2022.game import CONTEST_DICTIONARY, EntryPoints, play_round, read_dictionary
 
 from .conftest import (
@@ -418,9 +423,11 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     done = subprocess.run([argv[0], "-XX:AOTMode=on", "-Xlog:class+load", *argv[1:]],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    # The library classes the training preloads are all there (none misnamed).
+    # The harness's classes that a case loads, and the library classes the training preloads,
+    # are all there (none misnamed).
     cached = set(re.findall(r"\] (\S+) source: shared objects file", done.stdout))
-    assert {"Harness", "Solution", *runner.harness.preload} <= cached
+    harness = {"Harness", "Harness$Watcher", "Harness$CaseMaster", "Harness$RunawayStop"}
+    assert {*harness, "Solution", *runner.harness.preload} <= cached
 
 
 @pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
@@ -434,8 +441,9 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     solution = SUBMISSIONS / "AC" / "first_candidate.java"
     runner = IsolatedRunner(solution, LIMITS, sandbox=sandbox)
     with_spares = grade(runner, "java", cases, order_seed=1, seed=1)
-    assert runner.workers_started == len(cases) and runner._spare is None
-    assert runner.spares_taken == len(cases) - 1  # every case's worker but the first's
+    assert runner.workers_started == len(cases) and not runner._spares
+    # Every case's worker but the first's, and none made for a case that never came.
+    assert runner.spares_taken == runner.spares_made == len(cases) - 1
     assert descendants(os.getpid()) == set()
 
     class WithoutSpares(IsolatedRunner):
@@ -444,6 +452,22 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     alone = grade(WithoutSpares(solution, LIMITS, sandbox=sandbox), "java", cases,
                   order_seed=1, seed=1)
     assert [r.transcript for r in with_spares.results] == [r.transcript for r in alone.results]
+
+
+@needs_languages("java")
+def test_a_list_that_ends_leaves_no_worker_made_ahead() -> None:
+    """A list whose length the runner was not told (or one cut short) may have made a worker
+    ahead for a case that never comes: it is killed as the list ends, not left waiting until
+    the runner closes."""
+    case = load_cases([CASES / "benchmark" / "bench01.json"])[0]
+    with IsolatedRunner(SUBMISSIONS / "AC" / "first_candidate.java", LIMITS) as runner:
+        with runner.fresh_state_per_case([]):
+            outcome = runner.play(Master(case.words, FixedSecret(case.secret), 10), Seeds(1, 1))
+            assert outcome.verdict is None, outcome
+            assert len(runner._spares) == 1
+            spare = runner._spares[0].take()
+        assert not runner._spares
+        assert spare is not None and spare.process.returncode is not None
 
 
 def test_a_worker_made_ahead_runs_nothing_until_it_is_taken(tmp_path: Path) -> None:
@@ -461,8 +485,8 @@ def test_a_worker_made_ahead_runs_nothing_until_it_is_taken(tmp_path: Path) -> N
         first = ahead.start_worker(1)
         assert not isinstance(first, str)
         first.kill()
-        assert ahead._spare is not None
-        spare = ahead._spare.take()  # made: its process exists, held
+        assert len(ahead._spares) == 1  # unsandboxed: one, held
+        spare = ahead._spares[0].take()  # made: its process exists, held
         assert spare is not None
         # Still the hold's shell, waiting for its line, not the worker's command.
         held = Path(f"/proc/{spare.process.pid}/cmdline").read_text().split("\0")
@@ -473,6 +497,123 @@ def test_a_worker_made_ahead_runs_nothing_until_it_is_taken(tmp_path: Path) -> N
         second.kill()
         assert (ahead.workers_started, ahead.spares_taken) == (2, 1)
         assert loads.read_text() == "loaded\n" * 2
+
+
+@needs_bubblewrap
+def test_in_a_sandbox_a_worker_made_ahead_loads_at_once_and_outlives_its_making(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where each worker has a sandbox of its own, a spare is let go as soon as it is made: it
+    loads the file and says it is ready with no word from the judge. It lives on once made:
+    the thread that started it is its parent for bubblewrap's parent-death signal and stays
+    until the runner closes (a maker that ended, here 0.2 s after letting its worker go,
+    would take the worker with it)."""
+    solution = tmp_path / "prints_at_load.py"
+    solution.write_text("print('loaded', flush=True)\nclass Solution:\n"
+                        "    def findSecretWord(self, words, master): pass\n")
+    let_go = Worker.let_go
+
+    def let_go_and_linger(worker: Worker) -> None:
+        let_go(worker)
+        time.sleep(0.2)
+
+    monkeypatch.setattr(Worker, "let_go", let_go_and_linger)
+
+    class Ahead(IsolatedRunner):
+        spares_ahead = True
+
+    with Ahead(solution, LIMITS, sandbox=True) as ahead:
+        first = ahead.start_worker(1)
+        assert not isinstance(first, str), first
+        assert len(ahead._spares) == SPARES_LOADING
+        spare = ahead._spares.popleft().take()
+        assert spare is not None
+        ready = spare.receive(Clock(None, 60.0))
+        assert ready is not None and ready.get("op") == "ready"
+        time.sleep(0.5)  # its maker has long been done with it
+        assert spare.process.poll() is None, spare.death()
+        for worker in (first, spare):
+            worker.kill()
+
+
+@needs_bubblewrap
+def test_a_worker_that_loaded_ahead_is_timed_from_its_start(tmp_path: Path) -> None:
+    """A spare loads while the case before it plays: its loading time counts from its start,
+    not from when its case takes it, so a file that spins at load past the CPU limit fails
+    as it would loaded in turn (here both workers spin at once; the first fails at 0.5 s of
+    CPU, by when the spare has spun for about as long)."""
+    solution = tmp_path / "spins_at_load.py"
+    solution.write_text("import time\nwhile time.process_time() < 0.8:\n    pass\n"
+                        "class Solution:\n    def findSecretWord(self, words, master): pass\n")
+
+    class Ahead(IsolatedRunner):
+        spares_ahead = True
+
+    with Ahead(solution, Limits(time_seconds=0.5, memory_mb=1024), sandbox=True) as ahead:
+        first = ahead.start_worker(1)
+        assert isinstance(first, str) and "more than 0.5 s of CPU time" in first, first
+        second = ahead.start_worker(1)
+        assert ahead.spares_taken == 1
+        assert isinstance(second, str) and "more than 0.5 s of CPU time" in second, second
+
+
+def test_a_retired_worker_is_killed_at_once_and_waited_for_in_the_background(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a process a case, the worker of a case that has ended is killed before the next
+    case starts (none of its processes runs again); waiting for its end and removing its
+    cgroup happen in the background, and the runner waits for them before it closes."""
+    release = threading.Event()
+    buried: list[Worker] = []
+    bury = Worker.bury
+
+    held_back: list[Worker] = []  # the retired worker (not the spare, killed as it closes)
+
+    def bury_when_released(worker: Worker) -> None:
+        if worker in held_back:
+            release.wait(10)
+        bury(worker)
+        buried.append(worker)
+
+    monkeypatch.setattr(Worker, "bury", bury_when_released)
+    doomed_by: list[threading.Thread] = []
+    doom = Worker.doom
+
+    def noted_doom(worker: Worker) -> None:
+        doomed_by.append(threading.current_thread())
+        doom(worker)
+
+    monkeypatch.setattr(Worker, "doom", noted_doom)
+
+    class Ahead(IsolatedRunner):
+        spares_ahead = True
+
+    with Ahead(SUBMISSIONS / "AC" / "honest_first_candidate.py", LIMITS) as ahead:
+        worker = ahead.start_worker(1)
+        assert not isinstance(worker, str), worker
+        held_back.append(worker)
+        ahead._retire(worker)
+        # Sent SIGKILL by _retire itself, before it returned: dead, or dying with the signal
+        # pending.
+        assert doomed_by == [threading.current_thread()] and killed(worker.process.pid)
+        deadline = time.monotonic() + 30
+        while process_state(worker.process.pid) != "Z" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert process_state(worker.process.pid) == "Z"  # nobody has waited for it yet
+        assert worker not in buried
+        threading.Timer(0.3, release.set).start()  # while the runner closes
+    assert worker in buried and worker.process.returncode is not None
+
+
+def process_state(pid: int) -> str:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rindex(")") + 2]
+
+
+def killed(pid: int) -> bool:
+    """Whether the process has ended, or has SIGKILL pending (it will not run again)."""
+    status = dict(line.split(":\t", 1) for line in
+                  Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line)
+    pending = int(status["SigPnd"], 16) | int(status["ShdPnd"], 16)
+    return status["State"][0] in "ZX" or bool(pending & 1 << (signal.SIGKILL - 1))
 
 
 def test_a_worker_that_could_not_be_made_ahead_is_made_when_its_case_comes() -> None:
@@ -515,7 +656,7 @@ def test_a_worker_made_ahead_for_another_seed_is_not_used(tmp_path: Path) -> Non
 
     with Ahead(solution, LIMITS) as ahead, IsolatedRunner(solution, LIMITS) as plain:
         assert printed_at_load(ahead, 1) == printed_at_load(plain, 1)
-        assert ahead._spare is not None and ahead._spare.seed == 1
+        assert [spare.seed for spare in ahead._spares] == [1]
         assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)
         assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)  # its spare, taken
         assert printed_at_load(plain, 1) != printed_at_load(plain, 2)

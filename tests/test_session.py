@@ -99,6 +99,12 @@ class ScriptedWorker:
     def kill(self) -> None:
         self.killed = True
 
+    def doom(self) -> None:  # killed at once; bury waits for nothing here
+        self.killed = True
+
+    def bury(self) -> None:
+        pass
+
     def death(self) -> str:
         return self._death
 

@@ -45,6 +45,12 @@ class Confinement(Protocol):
         """The only places a worker may write, its own: emptied before each case."""
         ...
 
+    @property
+    def workers_apart(self) -> bool:
+        """Whether two workers running at once share nothing they could meet in: no files,
+        processes, IPC or network (so a case's next worker may load while it plays)."""
+        ...
+
     def command(self, launch: Launch) -> Command: ...
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
@@ -57,6 +63,7 @@ class Unconfined:
 
     name = "plain"
     private_directories: tuple[str, ...] = ()  # the user's: not the judge's to empty
+    workers_apart = False  # the same user, the same disk, the same /tmp
 
     def command(self, launch: Launch) -> Command:
         return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
@@ -84,6 +91,9 @@ class Bubblewrap:
 
     name = "bubblewrap"
     private_directories = ("/tmp", "/dev/mqueue")
+    # Each worker in namespaces of its own (PID, IPC, network; a /tmp of its own, the rest
+    # read-only), and the filter refuses what could reach across them (ptrace, sockets).
+    workers_apart = True
 
     def __init__(self, tmp_mb: int = 0) -> None:
         self.path = bubblewrap_path()

@@ -34,7 +34,8 @@ class InProcessRunner:
         pass
 
     @contextlib.contextmanager
-    def fresh_state_per_case(self, warmups: Sequence[Master]) -> Iterator[None]:
+    def fresh_state_per_case(self, warmups: Sequence[Master],
+                             cases: int | None = None) -> Iterator[None]:
         """Trusted code: its state is its own business, and it is never forked."""
         yield
 

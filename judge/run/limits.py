@@ -38,18 +38,20 @@ class Limits:
 class Clock:
     """One wait's time: CPU seconds of a process tree, and a wall-clock backstop.
 
-    `cpu_used` reads the tree's CPU seconds so far; what it read at the start is the zero.
-    A clock with no CPU limit is a plain wall-clock deadline (loading a file, say).
+    `cpu_used` reads the tree's CPU seconds so far; what it read at the start is the zero,
+    unless `cpu_from` gives the zero (0.0: every second the tree has used counts). A clock
+    with no CPU limit is a plain wall-clock deadline.
     """
 
     def __init__(self, cpu_limit: float | None, wall_limit: float,
                  cpu_used: Callable[[], float] = lambda: 0.0,
-                 backstop: float = WALL_BACKSTOP) -> None:
+                 backstop: float = WALL_BACKSTOP, cpu_from: float | None = None) -> None:
         self.cpu_limit, self.wall_limit, self._cpu_used = cpu_limit, wall_limit, cpu_used
         self.backstop = backstop  # what the wall limit is, in CPU limits, for the verdict
         self.start = time.monotonic()
         self.wall_deadline = self.start + wall_limit
-        self.cpu_start = cpu_used() if cpu_limit is not None else 0.0
+        self.cpu_start = 0.0 if cpu_limit is None else \
+            cpu_used() if cpu_from is None else cpu_from
         self._checked = self.start
         self.fired: Literal["cpu", "wall"] | None = None
 

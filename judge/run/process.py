@@ -379,6 +379,13 @@ class Worker:
         signal_all(self._stopped_descendants(), signal.SIGKILL)
 
     def kill(self) -> None:
+        """Kill the worker's processes and wait until they are gone."""
+        self.doom()
+        self.bury()
+
+    def doom(self) -> None:
+        """Send SIGKILL to every process of the worker, each stopped first: none of them runs
+        again, though the kernel may take a moment to end them (bury waits for that)."""
         if self._hold >= 0:  # never let go: its command never ran
             os.close(self._hold)
             self._hold = -1
@@ -388,6 +395,9 @@ class Worker:
         signal_all(doomed, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             self.process.kill()
+
+    def bury(self) -> None:
+        """Once doomed: wait for the worker's end, remove its memory cgroup, close its pipes."""
         self.process.wait()
         self.memory.release()
         self.close_requests()
