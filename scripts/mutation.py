@@ -88,7 +88,14 @@ GROUPS = (
            "tests/test_languages.py::test_a_worker_that_could_not_be_made_ahead_is_made_when_"
            "its_case_comes",
            "tests/test_languages.py::test_a_jvm_lists_next_worker_is_made_while_a_case_plays_"
-           "and_none_outlives_the_run[plain]")),
+           "and_none_outlives_the_run[plain]",
+           "tests/test_languages.py::test_a_list_that_ends_leaves_no_worker_made_ahead",
+           "tests/test_languages.py::test_a_retired_worker_is_killed_at_once_and_waited_for_in_"
+           "the_background",
+           # in the sandbox, where spares load at once
+           "tests/test_languages.py::test_in_a_sandbox_a_worker_made_ahead_loads_at_once_and_"
+           "outlives_its_making",
+           "tests/test_languages.py::test_a_worker_that_loaded_ahead_is_timed_from_its_start")),
     Group("process", ("judge/run/process.py",),
           # and the runner's real workers, whose forks are checked against the channel's
           # descriptors the worker keeps
@@ -220,7 +227,7 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_read_reports__mutmut_10": _CODEC,
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}": _FALSE_START
        for n in (18, 20)},
-    "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_22": _FALSE_START,
+    "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_25": _FALSE_START,
     **{name: _FALSE_START for name in (
         "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
         "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
@@ -229,15 +236,17 @@ EQUIVALENT: dict[str, str] = {
        "another name than 'list' for the level once a list's case fork has ended: any level "
        "but the root ends the list's own process next, which puts the runner at the root"
        for n in (10, 11)},
-    "judge.run.session.xǁSpareǁ__init____mutmut_2":
-        "the made worker's first value: its thread sets it before take() reads it (take() "
-        "joins the thread)",
-    **{f"judge.run.session.xǁSpareǁ__init____mutmut_{n}":
-       "a spare's thread a daemon or not: it ends in milliseconds, and take() joins it, as "
-       "closing the runner does, so no exit is left waiting for it" for n in (6, 9, 10)},
-    "judge.run.session.xǁSpareǁ_make__mutmut_2":
-        "what a spare that could not be made keeps, the error or None: take() gives None for "
-        "either",
+    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_11":
+        "going on with as many spares as wanted: the loop makes none (the pool of makers may be "
+        "started early, as the next spare would start it)",
+    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_14":
+        "the pool's own count of makers (the cores plus four) instead of SPARES_LOADING: the "
+        "same spares are made, by threads that live as long, and idle threads wait for work",
+    **{f"judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_{n}":
+       "the makers' thread names: shown nowhere" for n in (15, 17, 18, 19)},
+    **{f"judge.run.session.xǁWorkerOwnerǁ_retire__mutmut_{n}":
+       "a burying thread a daemon or not: close() joins it, and it ends in milliseconds (a "
+       "process already killed is waited for, a cgroup removed)" for n in (3, 5, 6)},
     "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_22":
         "the warm-up games before any list: fresh_state_per_case sets them before they are read",
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}":
@@ -306,18 +315,9 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁOutputDrainǁpump__mutmut_9":
         "None instead of b'' for a pipe that failed to read: both are false, and the pipe is "
         "closed as at its end",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_51":
-        "descriptor 0 left out of the fork's own: the worker's standard input is /dev/null, "
-        "open for reading only, which the check passes whether it is listed or not",
     "judge.run.process.xǁWorkerǁreceive__mutmut_49":
         "what is kept of a line too long to be a message: a garbled message ends the worker "
         "(the runner and P8079's matches both retire it), and nothing more is read from it",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_13":
-        "mode 0o667 instead of 0o666 on a pipe: execute permission means nothing for a pipe",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_55":
-        "the case's process id before any case: read only once a case's process has ended",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_56":
-        "the case's process id before any case: read only once a case's process has ended",
     "judge.run.process.x_let_go__mutmut_6":
         "another line to let a held process go: its shell reads a line, whatever it holds",
     "judge.run.process.xǁWorkerǁkill__mutmut_14":

@@ -452,6 +452,10 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     alone = grade(WithoutSpares(solution, LIMITS, sandbox=sandbox), "java", cases,
                   order_seed=1, seed=1)
     assert [r.transcript for r in with_spares.results] == [r.transcript for r in alone.results]
+    # A runner closed (grade closes it) makes spares again when it is used again.
+    again = grade(runner, "java", cases, order_seed=1, seed=1)
+    assert [r.transcript for r in again.results] == [r.transcript for r in alone.results]
+    assert runner.spares_taken == runner.spares_made == 2 * (len(cases) - 1)
 
 
 @needs_languages("java")
