@@ -484,6 +484,33 @@ def test_every_process_of_the_tree_is_found_however_it_branches(worker: Worker) 
     assert len(descendants(worker.process.pid)) == 4
 
 
+class ListedWatch(NoWatch):
+    """A memory cgroup that lists `listed` as its members."""
+
+    def __init__(self, listed: set[int]) -> None:
+        self.listed = listed
+
+    def members(self) -> set[int]:
+        return set(self.listed)
+
+
+def test_only_a_sealed_worker_takes_its_cgroups_list_for_its_whole_tree(worker: Worker) -> None:
+    """The list alone (one read, not a walk of every thread) only where nothing can leave the
+    group, and only a list that was read and holds the worker; elsewhere the tree is walked."""
+    assert ask(worker, spawn=True) == {"op": "ok"}
+    child = descendants(worker.process.pid)
+    assert len(child) == 1
+    worker.memory = ListedWatch({worker.process.pid})  # the child, say, moved itself out
+    assert worker.below() == child  # a worker that is not sealed: walked, and found
+    worker.sealed = True
+    assert worker.below() == set()  # sealed: the list is the tree, no walk
+    worker.memory = ListedWatch({worker.process.pid, 1})
+    assert worker.below() == {1}
+    for unreadable in (set(), {1}):  # not read, or another group's list: walked
+        worker.memory = ListedWatch(unreadable)
+        assert worker.below() == child | unreadable
+
+
 def test_killing_a_tree_that_keeps_forking_leaves_nothing(worker: Worker) -> None:
     assert ask(worker, forker=True) == {"op": "ok"}
     tree = worker.strays()
@@ -662,11 +689,9 @@ def test_processes_started_while_the_tree_is_stopped_are_stopped_too(
 
     from judge.run import process as processes
 
-    looks = iter([{11, 12}, {11, 12, 13}] + [{11, 12, 13}] * 50)
+    looks = iter([{11, 12, 14}, {11, 12, 13, 14}] + [{11, 12, 13, 14}] * 50)
     stopped: list[set[int]] = []
-    monkeypatch.setattr(processes, "descendants", lambda pid: next(looks))
     monkeypatch.setattr(processes, "signal_all", lambda pids, signum: stopped.append(set(pids)))
-    worker = SimpleNamespace(process=SimpleNamespace(pid=10),
-                             memory=SimpleNamespace(members=lambda: {14}))
+    worker = SimpleNamespace(below=lambda: next(looks))
     assert Worker._stopped_descendants(worker) == {11, 12, 13, 14}  # type: ignore[arg-type]
     assert stopped == [{11, 12, 14}, {13}]

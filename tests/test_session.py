@@ -96,6 +96,9 @@ class ScriptedWorker:
     def strays(self) -> set[int]:
         return self._strays
 
+    def below(self) -> set[int]:
+        return set()
+
     def kill(self) -> None:
         self.killed = True
 
@@ -483,8 +486,8 @@ def test_a_process_killed_for_memory_after_the_case_ended_well_is_a_memory_limit
 
 
 class ForkingWorker(ScriptedWorker):
-    """A scripted worker whose process forks a list's warm process when asked: /proc, as the
-    runner reads it (descendants), then shows one more process below it."""
+    """A scripted worker whose process forks a list's warm process when asked: the processes
+    below it, as the runner reads them, then show one more."""
 
     def __init__(self, script: Iterable[Step], tree: dict[int, set[int]], pid: int,
                  **kwargs: Any) -> None:
@@ -498,6 +501,9 @@ class ForkingWorker(ScriptedWorker):
         if message == {"op": "fork"}:
             self.tree[self.process.pid].add(self.process.pid + 1)
         return super().send(message, clock)
+
+    def below(self) -> set[int]:
+        return set(self.tree[self.process.pid])
 
 
 @pytest.fixture
@@ -519,7 +525,6 @@ def fork_path(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         ended.append(child)
         return child
 
-    monkeypatch.setattr(runner_module, "descendants", lambda pid: set(checks["tree"][pid]))
     monkeypatch.setattr(runner_module, "fork_below", fork_below)
     monkeypatch.setattr(runner_module, "isolate",
                         lambda pid, warm, fds: CaseFork(pid, set()))
@@ -628,7 +633,8 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
 
     class Started(ScriptedWorker):
         def __init__(self, command: object, output_bytes: int,
-                     watch: Callable[[int], Watch], held: bool = False) -> None:
+                     watch: Callable[[int], Watch], held: bool = False,
+                     sealed: bool = False) -> None:
             super().__init__([{"op": "ready"}])
             self.process = type("Process", (), {"pid": 4000})()
             self.memory = watch(self.process.pid)  # (Worker does it before the process runs)
@@ -641,9 +647,11 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
         def kill_descendants(self) -> None:
             pass
 
+        def below(self) -> set[int]:
+            return {self.process.pid + 1}
+
     started: list[Started] = []
     monkeypatch.setattr(runner_module, "Worker", Started)
-    monkeypatch.setattr(runner_module, "descendants", lambda pid: {pid + 1})
     solution = tmp_path / "s.py"
     solution.write_text("class Solution: pass\n")
     runner = IsolatedRunner(solution, Limits(time_seconds=2.0, wall_backstop=3.0),

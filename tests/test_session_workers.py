@@ -209,6 +209,32 @@ def test_a_sandboxed_list_keeps_one_warm_process_while_its_cases_leave_nothing(
     assert runner.workers_started == 1
 
 
+@needs_bubblewrap
+def test_a_sandboxed_worker_is_sealed_in_its_cgroup_which_lists_its_whole_tree(
+        tmp_path: Path) -> None:
+    """Sealed (its processes cannot leave the group), a sandboxed worker's tree is read from
+    its cgroup's list: the same processes as the walk through /proc finds. Not so without the
+    sandbox, where the worker could move its processes out."""
+    from judge.run.limits import cgroup_enforcer
+    from judge.run.process import descendants
+
+    path = written(tmp_path, WALKER)
+    for sandbox in (True, False):
+        runner = IsolatedRunner(path, Limits(time_seconds=10.0, memory_mb=512), sandbox=sandbox)
+        with runner:
+            worker = runner.start_worker()
+            assert not isinstance(worker, str)
+            try:
+                assert worker.sealed is sandbox
+                # In the sandbox: bubblewrap's first process in it, and the harness below it.
+                assert worker.below() == descendants(worker.process.pid)
+                assert len(worker.below()) == (2 if sandbox else 0)
+                if sandbox and cgroup_enforcer() is not None:
+                    assert worker.below() == worker.memory.members() - {worker.process.pid}
+            finally:
+                worker.kill()
+
+
 def test_a_wall_clock_backstop_other_than_the_default_is_the_one_applied(tmp_path: Path) -> None:
     sleeps = "import time\nclass Solution:\n    def findSecretWord(self, words, master):\n" \
              "        time.sleep(600)\n"

@@ -167,13 +167,14 @@ def descendants(pid: int) -> set[int]:
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def tree_cpu_seconds(root: int) -> float:
-    """User and system time of `root` and its descendants, with their reaped children's.
+def tree_cpu_seconds(root: int, below: set[int]) -> float:
+    """User and system time of `root` and the processes `below` it, with their reaped
+    children's.
 
     A child that has been waited for adds its time to its parent's cutime and cstime and
     leaves /proc, so each CPU second is counted once.
     """
-    return sum(cpu_ticks(pid) for pid in {root} | descendants(root)) / CLOCK_TICKS
+    return sum(cpu_ticks(pid) for pid in {root} | below) / CLOCK_TICKS
 
 
 def cpu_ticks(pid: int) -> int:
@@ -243,12 +244,15 @@ class Worker:
     """One live worker process and its pipes; `watch` bounds its memory before it runs.
 
     `held=True` leaves it held before its command runs (HOLD), until `let_go`: made ahead,
-    it has run nothing, and its memory cgroup is already in place.
+    it has run nothing, and its memory cgroup is already in place. `sealed=True` says that
+    none of its processes can leave that cgroup (they run as another user, with no capability
+    and no /sys): the cgroup's list is then the whole tree, read at once rather than walked
+    through /proc thread by thread (a JVM has twenty threads).
     """
 
     def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int,
                  watch: Callable[[int], MemoryWatch] = lambda _: NoWatch(),
-                 held: bool = False) -> None:
+                 held: bool = False, sealed: bool = False) -> None:
         to_worker_r, self._to_worker = os.pipe()
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
@@ -281,6 +285,7 @@ class Worker:
             self.process.wait()
             raise
         self._hold = hold
+        self.sealed = sealed
         if not held:
             self.let_go()
         self._buffer = b""
@@ -321,7 +326,17 @@ class Worker:
 
     def cpu_seconds(self) -> float:
         """CPU seconds used by the worker and every process below it, living or reaped."""
-        return tree_cpu_seconds(self.process.pid)
+        return tree_cpu_seconds(self.process.pid, self.below())
+
+    def below(self) -> set[int]:
+        """Every living process below the worker: in its tree, or in its memory cgroup after
+        leaving the tree (a double fork, setsid, no subreaper)."""
+        members = self.memory.members()
+        # The worker in its group's list: the list was read, and is of the group it was placed
+        # in while held, before it ran, so that everything it started was born inside.
+        if self.sealed and self.process.pid in members:
+            return members - {self.process.pid}
+        return (descendants(self.process.pid) | members) - {self.process.pid}
 
     def receive(self, clock: Clock) -> dict[str, Any] | None:
         """The next message; None when the clock runs out; {} when the worker has gone.
@@ -333,7 +348,7 @@ class Worker:
             remaining = clock.wait()
             if remaining is None:
                 return None
-            if self.memory.poll(lambda: {self.process.pid} | descendants(self.process.pid)):
+            if self.memory.poll(lambda: {self.process.pid} | self.below()):
                 return MEMORY_KILLED
             watched = [self._from_worker] + ([self.output.fd] if self.output.open else [])
             ended = [self.case_end_fd] if self.case_end_fd is not None else []
@@ -361,15 +376,13 @@ class Worker:
 
     def strays(self) -> set[int]:
         """Processes the solution started that are still alive, in the tree or out of it."""
-        return (descendants(self.process.pid) | self.memory.members()) - self.baseline - {
-            self.process.pid}
+        return self.below() - self.baseline
 
     def _stopped_descendants(self) -> set[int]:
         """Every process below the worker, each stopped. Nothing is killed before all are
         stopped: a killed parent hands its children to init, where they could not be found."""
         doomed: set[int] = set()
-        while found := (descendants(self.process.pid) | self.memory.members()) - doomed - {
-                self.process.pid}:
+        while found := self.below() - doomed:
             signal_all(found, signal.SIGSTOP)
             doomed |= found
         return doomed

@@ -54,7 +54,6 @@ from judge.run.process import (
     MEMORY_KILLED,
     Command,
     Worker,
-    descendants,
     exit_description,
 )
 from judge.safetext import safe, safe_block
@@ -206,7 +205,8 @@ class WorkerOwner:
 
     def _made_held(self, seed: int | None) -> Worker:
         return Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,
-                      lambda pid: self.memory.watch(pid, self.limits), held=True)
+                      lambda pid: self.memory.watch(pid, self.limits), held=True,
+                      sealed=self.confinement.workers_apart)
 
     def _retire(self, worker: Worker) -> None:
         if self.spares_ahead:
@@ -273,12 +273,12 @@ class WorkerOwner:
                         self.limits.wall_backstop, worker.cpu_seconds, cpu_from=0.0)
         message = worker.receive(loading)
         if message and message.get("op") == "ready":
-            worker.memory.adopt(descendants(worker.process.pid))
+            worker.memory.adopt(worker.below())
             if not self.sandbox:
                 # Unconfined, the worker is the harness itself, which forks nothing before it
                 # is ready: whatever runs below it now, the file started while loading.
                 worker.kill_descendants()
-            worker.baseline = descendants(worker.process.pid)
+            worker.baseline = worker.below()
             self._load_output = worker.output.take()  # shown with the first case's output
             return worker
         output = worker.output.take()
@@ -417,12 +417,12 @@ class IsolatedRunner(WorkerOwner):
             worker = self._ready_worker(seeds.run)
             if isinstance(worker, str):
                 return worker
-            before = descendants(worker.process.pid)
+            before = worker.below()
             problem = self._fork(worker)
             if problem is not None:
                 return problem
             self._level = "list"
-            worker.baseline = descendants(worker.process.pid)
+            worker.baseline = worker.below()
             forked = worker.baseline - before
             if len(forked) != 1:
                 self._retire(worker)
