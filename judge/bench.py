@@ -366,10 +366,12 @@ def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
 
 def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
     """The benchmark's games (2,000 by default) of each seed's original, run unchanged, beside
-    its Python port, both graded as the judge grades (fresh state per case)."""
+    its Python port, both graded as the judge grades by default (fresh state per case, in the
+    sandbox where bubblewrap works)."""
     import tempfile
 
     cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    sandbox = bubblewrap_works()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for original in ORIGINALS:
@@ -379,8 +381,8 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
             games: dict[str, list[object]] = {}
             for name, solution in (("port", ROOT / "solutions" / f"{original.port}.py"),
                                    ("original", write_original(original, Path(folder)))):
-                runner = built_beforehand(IsolatedRunner(solution, Limits(time_seconds=60.0)),
-                                          cases[0])
+                runner = built_beforehand(
+                    IsolatedRunner(solution, Limits(time_seconds=60.0), sandbox=sandbox), cases[0])
 
                 def graded(name: str = name, runner: Runner = runner,
                            games: dict[str, list[object]] = games) -> None:
@@ -392,7 +394,8 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
                          "cases": len(cases), "port_s": seconds["port"],
                          "original_s": seconds["original"],
                          "ratio": seconds["port"] / seconds["original"],
-                         "same_games": games["port"] == games["original"]})
+                         "same_games": games["port"] == games["original"],
+                         "mode": "sandboxed" if sandbox else "plain"})
     return rows
 
 
@@ -661,7 +664,8 @@ def original_lines(rows: list[Row]) -> list[str]:
     return [f"  {WRITE_UPS.get(row['seed'], row['seed']):<32} {row['cases']} games: port "
             f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
             f"(port / original {row['ratio']:.2f})  "
-            + ("same games" if row["same_games"] else "THE GAMES DIFFER") for row in rows]
+            + ("same games" if row["same_games"] else "THE GAMES DIFFER")
+            + f", {row['mode']}" for row in rows]
 
 
 def optimal_lines(rows: list[Row]) -> list[str]:
