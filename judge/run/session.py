@@ -148,8 +148,7 @@ class WorkerOwner:
     def close(self) -> None:
         if self._worker is not None:
             self._retire(self._worker)
-        self._discard_spares()
-        self._wait_for_endings()
+        self._end_spares()
         if self._spare_makers is not None:
             self._spare_makers.shutdown()
             self._spare_makers = None
@@ -158,12 +157,6 @@ class WorkerOwner:
     def spares_ahead(self) -> bool:
         """Whether the next workers are made while a case plays (each case starts one)."""
         return False
-
-    @property
-    def spares_load(self) -> bool:
-        """Whether a worker made ahead loads the file at once rather than wait, held: only
-        where each worker has a sandbox of its own."""
-        return self.confinement.workers_apart
 
     def _discard_spares(self) -> None:
         while self._spares:
@@ -182,8 +175,10 @@ class WorkerOwner:
         return self._made_held(seed)
 
     def _make_spares(self, seed: int | None) -> None:
-        """Make workers ahead for the cases to come, as many as SPARES_* allow."""
-        loads = self.spares_load
+        """Make workers ahead for the cases to come, as many as SPARES_* allow. A worker made
+        ahead loads the file at once rather than wait, held, only where each worker has a
+        sandbox of its own."""
+        loads = self.confinement.workers_apart
         wanted = SPARES_LOADING if loads else SPARES_HELD
         if self._workers_to_come is not None:
             wanted = min(wanted, self._workers_to_come)
@@ -221,8 +216,10 @@ class WorkerOwner:
             worker.kill()
         self._worker = None
 
-    def _wait_for_endings(self) -> None:
-        """Wait until every worker doomed by _retire is buried."""
+    def _end_spares(self) -> None:
+        """Kill the workers made ahead, and wait until every worker doomed by _retire is
+        buried."""
+        self._discard_spares()
         while self._endings:
             self._endings.pop().join()
 
@@ -343,8 +340,7 @@ class IsolatedRunner(WorkerOwner):
             finally:
                 self._anew = False
                 self._workers_to_come = None
-                self._discard_spares()  # none is left loading for a list that has ended
-                self._wait_for_endings()
+                self._end_spares()  # none is left loading for a list that has ended
             return
         self._forking, self._warmups = self.fresh_state, warmups
         try:
