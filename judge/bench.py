@@ -29,7 +29,7 @@ from judge.harness.java import JAVA_VARIABLE, aot_java
 from judge.harness.launch import Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
-from judge.measuring import Timer, first_benchmark_lists, interleaved, timed
+from judge.measuring import BENCHMARK, Timer, first_benchmark_lists, interleaved, timed
 from judge.report.per_list import Optimum, cases_by_list, list_name
 from judge.result import Report
 from judge.rules import partition_counts
@@ -304,7 +304,7 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
     Each is measured without the sandbox and, where bubblewrap works, in it (the default).
     Where the JVM languages run on a JDK with ahead-of-time caches, they are measured on the
     system's java too (without the sandbox), in the same run."""
-    cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    cases = load_cases([BENCHMARK])[:count]
     modes = (False, True) if bubblewrap_works() else (False,)
     rows = []
     for language, name in TRIVIAL.items():
@@ -370,7 +370,7 @@ def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
     sandbox where bubblewrap works)."""
     import tempfile
 
-    cases = load_cases([ROOT / "cases" / "benchmark"])[:count]
+    cases = load_cases([BENCHMARK])[:count]
     sandbox = bubblewrap_works()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -414,7 +414,7 @@ def optimal_means(lists: int = 20, limit: float = 60.0) -> list[Row]:
     beside the mean and worst case of reference solutions on the same games."""
     from judge.analysis.mean import solve_mean
 
-    by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
+    by_list = cases_by_list(load_cases([BENCHMARK]))
     rows = []
     for words, games in list(by_list.items())[:lists]:
         worst = solve(words, time_limit=limit)
@@ -442,7 +442,7 @@ def playing_the_optimum(lists: int = 20, limit: float = 60.0) -> list[Row]:
     optimal_worst_case.py played as LeetCode runs it (one process for every game): its worst
     case, its first game on the list (where it plans) and its slowest later game (from its
     cache), in CPU seconds."""
-    by_list = cases_by_list(load_cases([ROOT / "cases" / "benchmark"]))
+    by_list = cases_by_list(load_cases([BENCHMARK]))
     runner = optimum_player()
     return [optimum_played(runner, list_name(games), words, games, limit)
             for words, games in list(by_list.items())[:lists]]
