@@ -186,6 +186,7 @@ _LOWEST_BIT = ("x | -x for x & -x: the first is minus the second, and a negative
 _NOT_STDIN = ("descriptor 0 is the judge's standard input, never a pipe it made for a worker, so "
               "'>= 0' and '> 0' tell the same descriptors apart")
 _CLOSED_MARK = "-2 instead of -1 for a closed pipe: any negative number reads as closed"
+_OTHER_CHUNKS = "reads of 65537 bytes instead of 65536: the same bytes, in other chunks"
 _DEADLINE_CHECK = ("the deadline is read at another call, or a moment later: a search still "
                    "stops once the time is up, as the time-limit tests check")
 # The optimal solver's pruning: a mutant that prunes less, or prunes at another depth, or hands
@@ -292,40 +293,53 @@ EQUIVALENT: dict[str, str] = {
         "fstat and fstatvfs of a directory already open do not fail",
     "judge.run.process.xǁOutputDrainǁtake__mutmut_8": _CODEC,
     "judge.run.process.xǁOutputDrainǁtake_recent__mutmut_8": _CODEC,
-    "judge.run.process.xǁWorkerǁreceive__mutmut_62": _CODEC,
-    "judge.run.process.xǁWorkerǁreceive__mutmut_88": _CODEC,
-    "judge.run.process.xǁWorkerǁreceive__mutmut_27":
+    "judge.run.process.x_proc_text__mutmut_6":
+        "a /proc file open for a moment without O_CLOEXEC: the judge starts processes through "
+        "subprocess, which closes every descriptor in the child but those it passes",
+    "judge.run.process.x_proc_text__mutmut_12": _OTHER_CHUNKS,
+    "judge.run.process.x_proc_text__mutmut_22": _CODEC,
+    "judge.run.process.xǁWorkerǁ__init____mutmut_15":
+        "mode 0o667 instead of 0o666 for a pipe: the execute bit means nothing for a pipe",
+    "judge.run.process.xǁWorkerǁ__init____mutmut_55":
+        "descriptor 1 for 0 among the worker's own: its standard input is /dev/null (the "
+        "hold's exec), open read-only, which the forks' check lets pass in any case",
+    **{f"judge.run.process.xǁWorkerǁ__init____mutmut_{n}":
+       "the case's process id before any case: it is read only along with case_end_fd, which "
+       "is set with it" for n in (59, 60)},
+    "judge.run.process.xǁWorkerǁreceive__mutmut_61": _CODEC,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_87": _CODEC,
+    "judge.run.process.xǁWorkerǁreceive__mutmut_26":
         "the output pipe pumped when it has nothing to read: a read that returns at once",
-    "judge.run.process.xǁWorkerǁreceive__mutmut_39":
-        "reads of 65537 bytes instead of 65536: the same bytes, in other chunks",
+    "judge.run.process.xǁWorkerǁreceive__mutmut_38": _OTHER_CHUNKS,
     "judge.run.process.xǁWorkerǁdeath__mutmut_3":
         "three seconds instead of two for a worker that closed its pipe to end",
-    "judge.run.process.xǁWorkerǁkill__mutmut_3": _MAY_SIGNAL,
-    "judge.run.process.xǁWorkerǁkill__mutmut_5": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁdoom__mutmut_9": _MAY_SIGNAL,
+    "judge.run.process.xǁWorkerǁdoom__mutmut_11": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_2": _MAY_SIGNAL,
     "judge.run.process.x_signal_all__mutmut_4": _MAY_SIGNAL,
     **{f"judge.run.process.xǁ{name}__mutmut_{n}": _NOT_STDIN
        for name, n in (("OutputDrainǁpump", 1), ("OutputDrainǁpump", 2), ("OutputDrainǁclose", 1),
                        ("OutputDrainǁclose", 2), ("Workerǁclose_requests", 1),
-                       ("Workerǁclose_requests", 2))},
+                       ("Workerǁclose_requests", 2), ("Workerǁlet_go", 1), ("Workerǁlet_go", 2),
+                       ("Workerǁdoom", 1), ("Workerǁdoom", 2), ("Workerǁbury", 1),
+                       ("Workerǁbury", 2))},
     **{f"judge.run.process.xǁ{name}__mutmut_{n}": _CLOSED_MARK
-       for name, n in (("OutputDrainǁclose", 7), ("Workerǁkill", 21),
-                       ("Workerǁclose_requests", 7))},
+       for name, n in (("OutputDrainǁclose", 7), ("Workerǁclose_requests", 7),
+                       ("Workerǁlet_go", 6), ("Workerǁdoom", 6), ("Workerǁbury", 7))},
+    **{f"judge.run.process.xǁWorkerǁdoom__mutmut_{n}":
+       "the hold's mark once doom has closed it: a doomed worker is never let go or doomed "
+       "again, so the mark is not read again" for n in (4, 5)},
     "judge.run.process.xǁOutputDrainǁpump__mutmut_8": _SPARE_ROOM,
     "judge.run.process.xǁOutputDrainǁpump__mutmut_9":
         "None instead of b'' for a pipe that failed to read: both are false, and the pipe is "
         "closed as at its end",
-    "judge.run.process.xǁWorkerǁreceive__mutmut_49":
+    "judge.run.process.xǁWorkerǁreceive__mutmut_48":
         "what is kept of a line too long to be a message: a garbled message ends the worker "
         "(the runner and P8079's matches both retire it), and nothing more is read from it",
     "judge.run.process.x_let_go__mutmut_6":
         "another line to let a held process go: its shell reads a line, whatever it holds",
-    "judge.run.process.xǁWorkerǁkill__mutmut_14":
+    "judge.run.process.xǁWorkerǁdoom__mutmut_20":
         "Popen.kill on a process that has ended does nothing, so no error is left to suppress",
-    "judge.run.process.xǁWorkerǁkill__mutmut_15":
-        "descriptor 0 is the judge's standard input, never a pipe it made for a worker",
-    "judge.run.process.xǁWorkerǁkill__mutmut_16":
-        "descriptor 0 is the judge's standard input, never a pipe it made for a worker",
     "judge.analysis.optimal.xǁSolverǁ__init____mutmut_11": _SPARE_ROOM,
     "judge.analysis.optimal.xǁSolverǁ__init____mutmut_17": _SPARE_ROOM,
     "judge.analysis.optimal.xǁSolverǁ__init____mutmut_28": _SPARE_ROOM,

@@ -368,7 +368,8 @@ def test_a_missing_program_is_the_judges_error() -> None:
         Worker(lambda _: Command(["/nonexistent/program"], {}), 10)
 
 
-def test_a_held_program_is_found_in_its_own_path(tmp_path: Path) -> None:
+def test_a_held_program_is_found_in_its_own_path(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     program = tmp_path / "compile"
     program.write_text("#!/bin/sh\nexit 7\n")
     program.chmod(0o755)
@@ -381,6 +382,20 @@ def test_a_held_program_is_found_in_its_own_path(tmp_path: Path) -> None:
     process, hold = start_held(["sh", "-c", "exit 5"], {})  # no PATH: the system's default
     let_go(hold)
     assert process.wait() == 5
+    monkeypatch.setenv("PATH", str(tmp_path))  # the judge's own PATH is not the program's
+    with pytest.raises(FileNotFoundError, match=f"no program 'compile' to run "
+                                                f"\\(PATH={os.defpath}\\)"):
+        start_held(["compile"], {})
+
+
+def test_a_proc_file_is_read_whole_and_what_is_not_utf8_replaced(tmp_path: Path) -> None:
+    """A process's name in /proc is the submission's to choose, and need not be UTF-8 (a name
+    cut at 15 bytes may end inside a character); a file such as maps can pass 64 KiB."""
+    from judge.run.process import proc_text
+
+    text = tmp_path / "stat"
+    text.write_bytes(b"1 (\xc3) S" + b"x" * 70_000)
+    assert proc_text(str(text)) == "1 (\ufffd) S" + "x" * 70_000
 
 
 def test_a_held_program_that_cannot_start_leaves_no_descriptor_open() -> None:
