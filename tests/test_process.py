@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from judge.harness.launch import Channel
+from judge.run.forks import state_of
 from judge.run.limits import Clock, NoWatch, WatchdogWatch
 from judge.run.process import (
     CASE_PROCESS_ENDED,
@@ -59,6 +60,12 @@ for line in requests:
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     if "exit" in request:
         os._exit(request["exit"])
+    if "zombie" in request:  # a child that has ended, never reaped
+        ended = os.fork()
+        if ended == 0:
+            os._exit(7)
+        while open(f"/proc/{ended}/stat").read().rsplit(")", 1)[1].split()[0] != "Z":
+            time.sleep(0.001)
     if "sleep" in request:
         time.sleep(request["sleep"])
     if "burn" in request:  # CPU seconds, in a child that is reaped, then here
@@ -509,21 +516,17 @@ class ListedWatch(NoWatch):
         return set(self.listed)
 
 
-def test_only_a_sealed_worker_takes_its_cgroups_list_for_its_whole_tree(worker: Worker) -> None:
-    """The list alone (one read, not a walk of every thread) only where nothing can leave the
-    group, and only a list that was read and holds the worker; elsewhere the tree is walked."""
-    assert ask(worker, spawn=True) == {"op": "ok"}
-    child = descendants(worker.process.pid)
-    assert len(child) == 1
-    worker.memory = ListedWatch({worker.process.pid})  # the child, say, moved itself out
-    assert worker.below() == child  # a worker that is not sealed: walked, and found
-    worker.sealed = True
-    assert worker.below() == set()  # sealed: the list is the tree, no walk
-    worker.memory = ListedWatch({worker.process.pid, 1})
-    assert worker.below() == {1}
-    for unreadable in (set(), {1}):  # not read, or another group's list: walked
-        worker.memory = ListedWatch(unreadable)
-        assert worker.below() == child | unreadable
+def test_a_workers_processes_are_its_tree_walked_and_its_cgroups_list(worker: Worker) -> None:
+    """Below a worker: what walking /proc finds and what its memory cgroup lists. The list
+    has what left the tree; only the walk has a child that has ended and is not yet reaped,
+    whose exit status its parent could still read (the kernel's list leaves it out)."""
+    assert ask(worker, zombie=True) == {"op": "ok"}
+    ended = descendants(worker.process.pid)
+    assert len(ended) == 1
+    assert [state_of(pid) for pid in ended] == ["Z"]
+    worker.memory = ListedWatch({worker.process.pid, 1})  # 1: one that left the tree, say
+    assert worker.below() == ended | {1}
+    assert worker.strays() == ended | {1}
 
 
 def test_killing_a_tree_that_keeps_forking_leaves_nothing(worker: Worker) -> None:

@@ -633,8 +633,7 @@ def test_a_new_workers_memory_watch_is_made_as_it_starts_and_adopts_what_loading
 
     class Started(ScriptedWorker):
         def __init__(self, command: object, output_bytes: int,
-                     watch: Callable[[int], Watch], held: bool = False,
-                     sealed: bool = False) -> None:
+                     watch: Callable[[int], Watch], held: bool = False) -> None:
             super().__init__([{"op": "ready"}])
             self.process = type("Process", (), {"pid": 4000})()
             self.memory = watch(self.process.pid)  # (Worker does it before the process runs)

@@ -244,15 +244,12 @@ class Worker:
     """One live worker process and its pipes; `watch` bounds its memory before it runs.
 
     `held=True` leaves it held before its command runs (HOLD), until `let_go`: made ahead,
-    it has run nothing, and its memory cgroup is already in place. `sealed=True` says that
-    none of its processes can leave that cgroup (they run as another user, with no capability
-    and no /sys): the cgroup's list is then the whole tree, read at once rather than walked
-    through /proc thread by thread (a JVM has twenty threads).
+    it has run nothing, and its memory cgroup is already in place.
     """
 
     def __init__(self, command_for: Callable[[Channel], Command], output_bytes: int,
                  watch: Callable[[int], MemoryWatch] = lambda _: NoWatch(),
-                 held: bool = False, sealed: bool = False) -> None:
+                 held: bool = False) -> None:
         to_worker_r, self._to_worker = os.pipe()
         os.set_blocking(self._to_worker, False)
         self._from_worker, from_worker_w = os.pipe()
@@ -285,7 +282,6 @@ class Worker:
             self.process.wait()
             raise
         self._hold = hold
-        self.sealed = sealed
         if not held:
             self.let_go()
         self._buffer = b""
@@ -329,14 +325,12 @@ class Worker:
         return tree_cpu_seconds(self.process.pid, self.below())
 
     def below(self) -> set[int]:
-        """Every living process below the worker: in its tree, or in its memory cgroup after
-        leaving the tree (a double fork, setsid, no subreaper)."""
-        members = self.memory.members()
-        # The worker in its group's list: the list was read, and is of the group it was placed
-        # in while held, before it ran, so that everything it started was born inside.
-        if self.sealed and self.process.pid in members:
-            return members - {self.process.pid}
-        return (descendants(self.process.pid) | members) - {self.process.pid}
+        """Every process below the worker: in its tree, or in its memory cgroup after leaving
+        the tree (a double fork, setsid, no subreaper)."""
+        # The group's list alone would be one read, but it leaves out a process that has ended
+        # and is not yet reaped, whose exit status its parent, a warm process, could still read:
+        # only /proc's children lists show it.
+        return (descendants(self.process.pid) | self.memory.members()) - {self.process.pid}
 
     def receive(self, clock: Clock) -> dict[str, Any] | None:
         """The next message; None when the clock runs out; {} when the worker has gone.

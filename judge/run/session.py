@@ -200,8 +200,7 @@ class WorkerOwner:
 
     def _made_held(self, seed: int | None) -> Worker:
         return Worker(lambda channel: self._command(channel, seed), self.limits.output_bytes,
-                      lambda pid: self.memory.watch(pid, self.limits), held=True,
-                      sealed=self.confinement.workers_apart)
+                      lambda pid: self.memory.watch(pid, self.limits), held=True)
 
     def _retire(self, worker: Worker) -> None:
         if self.spares_ahead:
