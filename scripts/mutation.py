@@ -298,14 +298,14 @@ EQUIVALENT: dict[str, str] = {
         "subprocess, which closes every descriptor in the child but those it passes",
     "judge.run.process.x_proc_text__mutmut_12": _OTHER_CHUNKS,
     "judge.run.process.x_proc_text__mutmut_22": _CODEC,
-    "judge.run.process.xǁWorkerǁ__init____mutmut_15":
+    "judge.run.process.xǁWorkerǁ__init____mutmut_14":
         "mode 0o667 instead of 0o666 for a pipe: the execute bit means nothing for a pipe",
-    "judge.run.process.xǁWorkerǁ__init____mutmut_55":
+    "judge.run.process.xǁWorkerǁ__init____mutmut_53":
         "descriptor 1 for 0 among the worker's own: its standard input is /dev/null (the "
         "hold's exec), open read-only, which the forks' check lets pass in any case",
     **{f"judge.run.process.xǁWorkerǁ__init____mutmut_{n}":
        "the case's process id before any case: it is read only along with case_end_fd, which "
-       "is set with it" for n in (59, 60)},
+       "is set with it" for n in (57, 58)},
     "judge.run.process.xǁWorkerǁreceive__mutmut_61": _CODEC,
     "judge.run.process.xǁWorkerǁreceive__mutmut_87": _CODEC,
     "judge.run.process.xǁWorkerǁreceive__mutmut_26":
