@@ -7,6 +7,7 @@ The seeds' solutions are cut out of `../shared/seeds/` at test time, never copie
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
 import os
 import random
@@ -468,10 +469,73 @@ def test_a_list_that_ends_leaves_no_worker_made_ahead() -> None:
         with runner.fresh_state_per_case([]):
             outcome = runner.play(Master(case.words, FixedSecret(case.secret), 10), Seeds(1, 1))
             assert outcome.verdict is None, outcome
-            assert len(runner._spares) == 1
-            spare = runner._spares[0].take()
+            assert len(runner._spares) == SPARES_LOADING  # each starting its JVM
+            spares = [spare.take() for spare in runner._spares]
         assert not runner._spares
-        assert spare is not None and spare.process.returncode is not None
+        assert all(s is not None and s.process.returncode is not None for s in spares)
+
+
+JVM_TIMED_INIT = {
+    "java": ("Solution.java", """class Solution {
+    static { System.out.println("initialized at " + System.nanoTime()); }
+    public void findSecretWord(String[] words, Master master) throws InterruptedException {
+        Thread.sleep(300);
+        for (String w : words) { if (master.guess(w) == 6) { break; } }
+        System.out.println("ended at " + System.nanoTime());
+    }
+}
+"""),
+    "kotlin": ("solution.kt", """class Solution {
+    companion object {
+        init { println("initialized at " + System.nanoTime()) }
+    }
+    fun findSecretWord(words: Array<String>, master: Master) {
+        Thread.sleep(300)
+        for (w in words) { if (master.guess(w) == 6) { break } }
+        println("ended at " + System.nanoTime())
+    }
+}
+"""),
+}
+
+
+@pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
+                                     pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)])
+@pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
+                                      for name in JVM_TIMED_INIT])
+def test_a_jvm_submissions_static_code_runs_in_its_own_case_after_the_last_one_ended(
+        tmp_path: Path, language: str, sandbox: bool) -> None:
+    """The next cases' JVMs start while a case plays (each case sleeps long enough for them
+    to), but the submission's class is initialized by its own case only: its static code
+    never runs beside another case's (on the machine's monotonic clock, which every process
+    reads alike)."""
+    name, source = JVM_TIMED_INIT[language]
+    (tmp_path / name).write_text(source)
+    cases = every_secret(load_cases([CASES / "examples"]))[:4]  # the list of 4 words
+    report = grade(IsolatedRunner(tmp_path / name, LIMITS, sandbox=sandbox), language, cases)
+    assert [r.verdict for r in report.results] == ["AC"] * 4, report.results
+    times = sorted((int(re.findall(r"initialized at (\d+)", r.output)[0]),
+                    int(re.findall(r"ended at (\d+)", r.output)[0])) for r in report.results)
+    for (_, ended), (initialized, _) in itertools.pairwise(times):
+        assert initialized > ended
+
+
+@needs_languages("java")
+def test_a_jvm_worker_made_ahead_starts_its_runtime_at_once_even_unsandboxed() -> None:
+    """A JVM harness runs none of the submission's code until its case (the test above), so
+    a worker made ahead is let go as it is made, sandbox or not: no longer the hold's shell."""
+    case = load_cases([CASES / "benchmark" / "bench01.json"])[0]
+    with (IsolatedRunner(SUBMISSIONS / "AC" / "first_candidate.java", LIMITS) as runner,
+          runner.fresh_state_per_case([])):
+        outcome = runner.play(Master(case.words, FixedSecret(case.secret), 10), Seeds(1, 1))
+        assert outcome.verdict is None, outcome
+        spare = runner._spares[0].take()
+        assert spare is not None
+        cmdline = Path(f"/proc/{spare.process.pid}/cmdline")
+        deadline = time.monotonic() + 60  # the shell execs at once; a busy machine waits
+        while cmdline.read_text().split("\0")[:len(HOLD)] == list(HOLD):
+            assert time.monotonic() < deadline, "the spare is still held"
+            time.sleep(0.01)
 
 
 def test_a_worker_made_ahead_runs_nothing_until_it_is_taken(tmp_path: Path) -> None:

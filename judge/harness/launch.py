@@ -93,6 +93,14 @@ class Harness(Protocol):
         ...
 
     @property
+    def runs_code_at_load(self) -> bool:
+        """Whether a worker runs the submission's code before its first `run` (a Python or
+        JavaScript file's top level, C++'s static constructors). A JVM harness loads the classes
+        and initializes them in the case: its workers made ahead may start their runtime while
+        another case plays, sandboxed or not."""
+        ...
+
+    @property
     def stack_dumps(self) -> bool:
         """Whether the harness honours `dump_after` (PROTOCOL.md), so that a time-out says
         where the submission was."""

@@ -89,7 +89,9 @@ class Spare:
     cgroup v1 waits about 10 ms for the kernel (an RCU grace period) each time. Held, it runs
     nothing, so it shares nothing with the case being played. Where each worker has a sandbox
     of its own (Confinement.workers_apart), it is let go as soon as it is made: it loads the
-    file while the case plays, in namespaces the case cannot reach."""
+    file while the case plays, in namespaces the case cannot reach. So is a JVM's anywhere
+    (Harness.runs_code_at_load): it starts its runtime and loads the classes, and runs none of
+    the submission's code before its own case."""
 
     def __init__(self, made: Future[Worker], seed: int | None) -> None:
         self.seed = seed
@@ -177,8 +179,8 @@ class WorkerOwner:
     def _make_spares(self, seed: int | None) -> None:
         """Make workers ahead for the cases to come, as many as SPARES_* allow. A worker made
         ahead loads the file at once rather than wait, held, only where each worker has a
-        sandbox of its own."""
-        loads = self.confinement.workers_apart
+        sandbox of its own or loading runs none of the submission's code."""
+        loads = self.confinement.workers_apart or not self.harness.runs_code_at_load
         wanted = SPARES_LOADING if loads else SPARES_HELD
         if self._workers_to_come is not None:
             wanted = min(wanted, self._workers_to_come)

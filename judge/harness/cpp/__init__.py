@@ -32,6 +32,7 @@ class CppHarness:
     games: tuple[Game, ...] = ("leetcode", "wc2022")
     stack_dumps: bool = False
     forks: bool = True
+    runs_code_at_load: bool = True
 
     def missing(self) -> str | None:
         return None if tool("g++") else install_hint("g++", "g++")

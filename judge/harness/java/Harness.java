@@ -281,6 +281,12 @@ final class Harness {
         } catch (ReflectiveOperationException | RuntimeException e) {
             raised("RTE", e);
             return;
+        } catch (OutOfMemoryError e) {  // thrown by the class's static code, unwrapped
+            raised("MLE", e);
+            return;
+        } catch (LinkageError | StackOverflowError e) {  // the static code threw, or failed
+            raised("RTE", e);
+            return;
         }
         flushOutput();
         send(stopped ? "{\"op\": \"stopped\"}" : "{\"op\": \"done\"}");
@@ -343,7 +349,9 @@ final class Harness {
         Constructor<?> make;
         Method find;
         try {
-            Class<?> solution = Class.forName("Solution");
+            // Loaded and linked, not initialized: the class's static code runs in its first
+            // case, as on LeetCode, so nothing of the submission runs before a case comes.
+            Class<?> solution = Class.forName("Solution", false, Harness.class.getClassLoader());
             make = solution.getDeclaredConstructor();
             make.setAccessible(true);
             find = solution.getDeclaredMethod("findSecretWord", String[].class, Master.class);

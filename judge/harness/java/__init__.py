@@ -127,6 +127,7 @@ class JvmHarness:
     games: tuple[Game, ...] = ("leetcode",)
     stack_dumps: bool = True
     forks: bool = False
+    runs_code_at_load: bool = False
     preload: tuple[str, ...] = JDK_PRELOAD  # classes the training run loads (train)
 
     def missing(self) -> str | None:

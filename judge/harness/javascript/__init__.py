@@ -46,6 +46,7 @@ class JavaScriptHarness:
     extensions: tuple[str, ...] = (".js",)
     games: tuple[Game, ...] = ("leetcode",)
     stack_dumps: bool = False
+    runs_code_at_load: bool = True
 
     @property
     def forks(self) -> bool:

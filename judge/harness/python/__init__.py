@@ -100,6 +100,7 @@ class PythonHarness:
     games: tuple[Game, ...] = ("leetcode", "wc2022")
     stack_dumps: bool = True
     forks: bool = True
+    runs_code_at_load: bool = True
 
     def missing(self) -> str | None:
         return None  # the judge's own interpreter runs it
