@@ -232,19 +232,20 @@ EQUIVALENT: dict[str, str] = {
     **{name: _FALSE_START for name in (
         "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
         "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
+        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_139",
         "judge.run.session.xǁIsolatedRunnerǁ_hear_joined__mutmut_3")},
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "another name than 'list' for the level once a list's case fork has ended: any level "
        "but the root ends the list's own process next, which puts the runner at the root"
        for n in (10, 11)},
-    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_11":
+    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_13":
         "going on with as many spares as wanted: the loop makes none (the pool of makers may be "
         "started early, as the next spare would start it)",
-    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_14":
+    "judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_16":
         "the pool's own count of makers (the cores plus four) instead of SPARES_LOADING: the "
         "same spares are made, by threads that live as long, and idle threads wait for work",
     **{f"judge.run.session.xǁWorkerOwnerǁ_make_spares__mutmut_{n}":
-       "the makers' thread names: shown nowhere" for n in (15, 17, 18, 19)},
+       "the makers' thread names: shown nowhere" for n in (17, 19, 20, 21)},
     **{f"judge.run.session.xǁWorkerOwnerǁ_retire__mutmut_{n}":
        "a burying thread a daemon or not: close() joins it, and it ends in milliseconds (a "
        "process already killed is waited for, a cgroup removed)" for n in (3, 5, 6)},
