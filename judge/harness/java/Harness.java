@@ -142,6 +142,11 @@ final class Harness {
             + quote(trace(thrown), LONGEST_ERROR) + "}");
     }
 
+    /** What the submission threw, as the judge's verdict: MLE for memory, else RTE. */
+    private static void raisedBy(Throwable thrown) {
+        raised(thrown instanceof OutOfMemoryError ? "MLE" : "RTE", thrown);
+    }
+
     private static volatile int caseNumber;
 
     private static double seconds(Pattern pattern, String request) {
@@ -272,20 +277,13 @@ final class Harness {
             if (thrown instanceof RunawayStop || stopped) {
                 flushOutput();
                 send("{\"op\": \"stopped\"}");
-            } else if (thrown instanceof OutOfMemoryError) {
-                raised("MLE", thrown);
             } else {
-                raised("RTE", thrown);
+                raisedBy(thrown);
             }
             return;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            raised("RTE", e);
-            return;
-        } catch (OutOfMemoryError e) {  // thrown by the class's static code, unwrapped
-            raised("MLE", e);
-            return;
-        } catch (LinkageError | StackOverflowError e) {  // the static code threw, or failed
-            raised("RTE", e);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError
+                 | StackOverflowError | OutOfMemoryError e) {
+            raisedBy(e);  // the errors of the class's static code come unwrapped
             return;
         }
         flushOutput();
