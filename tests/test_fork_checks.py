@@ -340,8 +340,16 @@ elif kind == "settling":
         pass
     for fd in (9, r, w):
         os.close(fd)
+elif kind == "memfd":
+    made = os.memfd_create("board")
+    fd = os.open(f"/proc/self/fd/{made}", os.O_RDONLY)
+    os.dup2(fd, 9)
+    os.close(fd)
+    os.close(made)
 elif kind.startswith("file for"):
-    fd = os.open(path, os.O_RDONLY if kind.endswith("reading") else os.O_WRONLY | os.O_APPEND)
+    # (Without waiting for a writer, where the file is a named pipe.)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK if kind.endswith("reading")
+                 else os.O_WRONLY | os.O_APPEND)
     os.dup2(fd, 9)
     os.close(fd)
 print("ready", flush=True)
@@ -379,15 +387,41 @@ def test_a_writable_shared_mapping_is_named_by_its_file(tmp_path: Path) -> None:
     assert shared_by("private mapping") == ""
 
 
-def test_any_end_of_a_pipe_is_shared_and_a_file_only_when_writable(tmp_path: Path) -> None:
+def test_any_end_of_a_pipe_is_shared_and_a_file_its_user_can_write(tmp_path: Path) -> None:
     assert shared_by("read end").startswith("an open file descriptor (pipe:[")
     notes = tmp_path / "notes"
     notes.write_text("")
-    assert shared_by("file for reading", str(notes)) == ""
     assert shared_by("file for writing", str(notes)) == f"an open file descriptor ({notes})"
+    # Open for reading only, its own file (or anyone's, as root) is reopened to write through
+    # /proc/self/fd; so is a named pipe, or memory made as a file.
+    writable = "of a file that its user can write"
+    assert shared_by("file for reading", str(notes)) == (
+        f"an open file descriptor ({notes}) {writable}")
+    os.mkfifo(tmp_path / "pipe")
+    assert shared_by("file for reading", str(tmp_path / "pipe")) == (
+        f"an open file descriptor ({tmp_path / 'pipe'}) {writable}")
+    board = shared_by("memfd")
+    assert board.startswith("an open file descriptor (/memfd:board") and board.endswith(writable)
+    assert shared_by("file for reading", "/dev/zero") == ""
     # The fork's own descriptors are passed over, and the ones after them still read.
     assert shared_by("read end", own=(0, 1, 2, 3)).startswith("an open file descriptor (pipe:")
     assert shared_by("read end", own=(0, 1, 2, 9)) == ""
+
+
+def test_a_file_is_writable_by_root_its_owner_or_whom_its_mode_lets(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.write_text("")
+    other = os.getuid() + 1
+    for mode, by_another in ((0o644, False), (0o444, False), (0o664, True), (0o646, True)):
+        notes.chmod(mode)
+        assert forks.writable_by(notes.stat(), other) is by_another, oct(mode)
+        assert forks.writable_by(notes.stat(), os.getuid()) is True  # its owner may chmod it
+        assert forks.writable_by(notes.stat(), 0) is True
+        assert forks.writable_by(notes.stat(), -1) is True  # a process gone: not passed
+    # Devices that keep nothing for a later reader are passed, whoever may write to them.
+    for device in ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"):
+        assert forks.writable_by(os.stat(device), 0) is False, device
+    assert forks.writable_by(os.stat("/dev/tty"), other) is True  # a terminal keeps input
 
 
 def test_a_descriptor_closed_while_the_judge_reads_is_passed_over(

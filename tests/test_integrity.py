@@ -309,10 +309,12 @@ def cheats(*names: str) -> list[Any]:
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 @pytest.mark.parametrize("cheat", cheats("remembers_in_shared_memory.py",
                                          "remembers_in_a_socket.py",
-                                         "remembers_in_shared_memory.cpp"))
+                                         "remembers_in_shared_memory.cpp",
+                                         "keeps_a_note_open.py"))
 def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> None:
-    """A shared mapping or a socket made at load time outlives each case's process: the
-    cases are not played from such a state, and the verdict says why."""
+    """A shared mapping, a socket, or a file its user can write (even one open for reading
+    only, with no name left) made at load time outlives each case's process: the cases are
+    not played from such a state, and the verdict says why."""
     cases = every_secret_of_one_list()[:5]
     report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
                    order_seed=3)

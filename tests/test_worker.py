@@ -225,12 +225,16 @@ print(repr(shared()))
 r, w = os.pipe()
 print(repr(shared()))
 os.close(r); os.close(w)
-reading = open(sys.argv[1], "rb")  # a file open for reading only is no way to talk
+open(sys.argv[1], "w").close()
+reading = open(sys.argv[1], "rb")  # its user may open it anew to write to it
+print(repr(shared()))
+reading.close()
+reading = open("/dev/zero", "rb")  # a device that keeps nothing
 print(repr(shared()))
 board = mmap.mmap(-1, 4096)
 print(repr(shared()))
 board.close()
-writing = open(sys.argv[2], "w")
+writing = open(sys.argv[1], "w")
 print(repr(shared()))
 writing.close()
 nothing_at_all = open(os.devnull, "w")  # carries nothing, written or read
@@ -245,14 +249,14 @@ def test_what_forks_would_share_is_found(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from judge.harness.python import worker
-
-    found = subprocess.run([sys.executable, "-c", SHARING_PROBE, worker.__file__,
+    found = subprocess.run([sys.executable, "-c", SHARING_PROBE,
                             str(tmp_path / "notes")], capture_output=True, text=True,
                            check=True, stdin=subprocess.DEVNULL,
                            cwd=Path(__file__).parent.parent).stdout.splitlines()
-    nothing, pipe, reading, mapping, writing, null, thread = (eval(line) for line in found)
-    assert nothing == "" and reading == "" and null == ""
+    nothing, pipe, own_file, zero, mapping, writing, null, thread = (
+        eval(line) for line in found)
+    assert nothing == "" and zero == "" and null == ""
+    assert own_file.endswith("of a file that its user can write")
     assert pipe.startswith("an open file descriptor (pipe:")
     assert mapping.startswith("a writable shared memory mapping")
     assert writing == f"an open file descriptor ({tmp_path / 'notes'})"

@@ -5,8 +5,8 @@ has run the submission's code: the file's top level and the warm-up games. Nothi
 says can be trusted, so the judge decides from /proc alone:
 
 - before the case, what the fork shares with the processes it came from beyond copied memory:
-  another thread, a writable shared mapping, an open pipe, socket or writable file. A case could
-  leave its secret there for the next one.
+  another thread, a writable shared mapping, an open pipe or socket, an open file its user could
+  write (open for reading or not). A case could leave its secret there for the next one.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
 - after the case, before they go on: the fork ended with status 0 (read while it is a zombie,
   which its stopped parent cannot reap, so a chosen status never reaches the warm process),
@@ -121,6 +121,7 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
         # Every shared mapping names its file: anonymous memory shows as /dev/zero (deleted).
         return f"a writable shared memory mapping ({' '.join(shared[0][5:])})"
     own = set(own_fds)
+    user: int | None = None  # read once a descriptor needs it: an honest fork has none
     for fd in sorted(int(n) for n in fds):
         if fd in own:
             continue
@@ -134,7 +135,33 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
             continue  # it carries nothing: Node.js's fork makes its own descriptors so
         if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
             return f"an open file descriptor ({target})"
+        # Open for reading only, a file still carries what a case writes to it through a new
+        # opening (by its name, or /proc/self/fd), and the judge's emptying of /tmp removes its
+        # name, not the file a descriptor holds: only a file its user cannot write is passed.
+        try:
+            opened = os.stat(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue  # closed since it was listed
+        if user is None:
+            user = owner(pid)
+        if writable_by(opened, user):
+            return f"an open file descriptor ({target}) of a file that its user can write"
     return ""
+
+
+# Devices that keep nothing written to them for a later reader: null, zero, full, random and
+# urandom (devices.txt, major 1).
+CARRY_NOTHING = frozenset(os.makedev(1, minor) for minor in (3, 5, 7, 8, 9))
+
+
+def writable_by(opened: os.stat_result, user: int) -> bool:
+    """Whether `user` may open the file anew to write to it: root may write anything, an owner
+    may make its file writable, and a group or anyone else may already. Conservative: a file on
+    a read-only mount, or of a group the user is not in, is counted writable all the same."""
+    if stat.S_ISCHR(opened.st_mode) and opened.st_rdev in CARRY_NOTHING:
+        return False
+    return (user in (0, -1) or opened.st_uid == user
+            or bool(opened.st_mode & (stat.S_IWGRP | stat.S_IWOTH)))
 
 
 def waited(condition: Callable[[], bool], seconds: float = SETTLE_SECONDS,
