@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -326,6 +327,18 @@ elif kind == "anonymous mapping":
     held.append(mmap.mmap(-1, 4096))
 elif kind == "private mapping":
     held.append(mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE))
+elif kind == "read-only shared mapping":
+    held.append(mmap.mmap(-1, 4096, flags=mmap.MAP_SHARED, prot=mmap.PROT_READ))
+elif kind.startswith("file mapped"):  # read-only, by the C library (Python's keeps a descriptor)
+    import ctypes
+    libc = ctypes.CDLL(None)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_long]
+    fd = os.open(path, os.O_RDONLY)
+    flags = mmap.MAP_SHARED if kind.endswith("shared") else mmap.MAP_PRIVATE
+    assert libc.mmap(None, 4096, mmap.PROT_READ, flags, fd, 0) not in (None, 2**64 - 1)
+    os.close(fd)
 elif kind == "read end":
     r, w = os.pipe()
     os.close(w)
@@ -364,10 +377,11 @@ def holding(kind: str, path: str = "") -> subprocess.Popen[bytes]:
     return process
 
 
-def shared_by(kind: str, path: str = "", own: tuple[int, ...] = (0, 1, 2)) -> str:
+def shared_by(kind: str, path: str = "", own: tuple[int, ...] = (0, 1, 2),
+              private: tuple[str, ...] = ()) -> str:
     process = holding(kind, path)
     try:
-        return forks.shared_with_forks(process.pid, own)
+        return forks.shared_with_forks(process.pid, own, private)
     finally:
         process.kill()
         process.communicate()
@@ -385,6 +399,34 @@ def test_a_writable_shared_mapping_is_named_by_its_file(tmp_path: Path) -> None:
     assert shared_by("anonymous mapping") == (
         "a writable shared memory mapping (/dev/zero (deleted))")
     assert shared_by("private mapping") == ""
+
+
+def test_shared_memory_mapped_read_only_can_be_made_writable_again() -> None:
+    assert shared_by("read-only shared mapping") == (
+        "a shared memory mapping that a case may make writable (/dev/zero (deleted))")
+
+
+@pytest.fixture
+def memory_folder() -> Iterator[Path]:
+    """A folder on a file system of its own, as the sandbox's /tmp is (its memory)."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or shm.stat().st_dev == os.stat(sys.executable).st_dev:
+        pytest.skip("no /dev/shm apart from the interpreter's disk")
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as folder:
+        yield Path(folder)
+
+
+def test_a_file_in_a_private_directory_is_mapped_by_no_fork(memory_folder: Path) -> None:
+    """A file that a case can write shows it through any mapping, shared or private; a file
+    opened read-only and mapped shared (the C library's gconv cache) is safe elsewhere."""
+    board = memory_folder / "board"
+    board.write_bytes(b"\0" * 4096)
+    refused = f"a memory mapping of a file that a case can write ({board})"
+    for kind in ("file mapped shared", "file mapped private"):
+        assert shared_by(kind, str(board)) == "", kind
+        assert shared_by(kind, str(board), private=(str(memory_folder),)) == refused, kind
+        # A private directory elsewhere holds nothing of it.
+        assert shared_by(kind, str(board), private=("/proc",)) == "", kind
 
 
 def test_any_end_of_a_pipe_is_shared_and_a_file_its_user_can_write(tmp_path: Path) -> None:

@@ -310,7 +310,8 @@ def cheats(*names: str) -> list[Any]:
 @pytest.mark.parametrize("cheat", cheats("remembers_in_shared_memory.py",
                                          "remembers_in_a_socket.py",
                                          "remembers_in_shared_memory.cpp",
-                                         "keeps_a_note_open.py"))
+                                         "keeps_a_note_open.py",
+                                         "makes_shared_memory_writable_again.py"))
 def test_state_that_forks_would_share_is_refused(cheat: str, sandbox: bool) -> None:
     """A shared mapping, a socket, or a file its user can write (even one open for reading
     only, with no name left) made at load time outlives each case's process: the cases are
@@ -386,6 +387,21 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
         else:
             assert result.verdict == "RTE", (result.verdict, result.message)
             assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
+
+
+@needs_bubblewrap
+def test_in_the_sandbox_no_fork_maps_a_file_that_a_case_can_write() -> None:
+    """A note in /tmp mapped at load time (private, read-only, no descriptor kept) would show
+    every later fork what the first case wrote to it by its name: in the sandbox, whose /tmp
+    is the worker's, such a state is refused. (Without it the disk is the user's.)"""
+    cases = every_secret_of_one_list()[:5]
+    report = grade(IsolatedRunner(CHEATS / "maps_a_note.py", Limits(), sandbox=True),
+                   "maps", cases, order_seed=3)
+    for result in report.results:
+        assert result.verdict == "RTE", (result.verdict, result.message)
+        assert "a memory mapping of a file that a case can write (/tmp/mapped-note)" in (
+            result.message)
+        assert learned_words(result) == []
 
 
 @needs_bubblewrap

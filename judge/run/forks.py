@@ -5,8 +5,10 @@ has run the submission's code: the file's top level and the warm-up games. Nothi
 says can be trusted, so the judge decides from /proc alone:
 
 - before the case, what the fork shares with the processes it came from beyond copied memory:
-  another thread, a writable shared mapping, an open pipe or socket, an open file its user could
-  write (open for reading or not). A case could leave its secret there for the next one.
+  another thread, shared memory (even mapped read-only: mprotect makes it writable), an open
+  pipe or socket, an open file its user could write (open for reading or not), and in the
+  sandbox a mapping of a file in its private directories. A case could leave its secret there
+  for the next one.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
 - after the case, before they go on: the fork ended with status 0 (read while it is a zombie,
   which its stopped parent cannot reap, so a chosen status never reaches the warm process),
@@ -104,22 +106,34 @@ def oom_score_adj(pid: int) -> str:
         return ""
 
 
-def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
+def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] = ()) -> str:
     """What of this process a fork shares with its parent and its siblings beyond copied
-    memory; empty when there is nothing of the kind."""
+    memory; empty when there is nothing of the kind. `private` names the directories the
+    sandbox lets the worker write (none without it: there the user's files are its own)."""
     try:
         threads = len(os.listdir(f"/proc/{pid}/task"))
-        maps = proc_text(f"/proc/{pid}/maps").splitlines()
-        shared = [line.split() for line in maps if line.split()[1][1::2] == "ws"]
+        maps = [line.split() for line in proc_text(f"/proc/{pid}/maps").splitlines()]
+        writable = {device_text(os.stat(f"/proc/{pid}/root{folder}").st_dev)
+                    for folder in private}
         fds = os.listdir(f"/proc/{pid}/fd")
-    except (OSError, IndexError):
+    except OSError:
         return "a process whose state the judge could not read"
     if threads > 1:
         others = "another thread" if threads == 2 else f"{threads - 1} other threads"
         return f"{others}, running beside every case"
-    if shared:
+    for mapping in maps:
+        perms, device, name = mapping[1], mapping[3], " ".join(mapping[5:])
         # Every shared mapping names its file: anonymous memory shows as /dev/zero (deleted).
-        return f"a writable shared memory mapping ({' '.join(shared[0][5:])})"
+        if perms[3] == "s" and perms[1] == "w":
+            return f"a writable shared memory mapping ({name})"
+        # Shared memory mapped read-only is made writable again by mprotect(); only a file's
+        # pages, opened read-only, are not (the C library's gconv-modules.cache, say).
+        if perms[3] == "s" and name.endswith("(deleted)"):
+            return f"a shared memory mapping that a case may make writable ({name})"
+        # A file a case can write shows what it wrote through any mapping, even a private one,
+        # until the page is copied.
+        if device in writable or (writable and name.endswith("(deleted)")):
+            return f"a memory mapping of a file that a case can write ({name})"
     own = set(own_fds)
     user: int | None = None  # read once a descriptor needs it: an honest fork has none
     for fd in sorted(int(n) for n in fds):
@@ -147,6 +161,11 @@ def shared_with_forks(pid: int, own_fds: Iterable[int]) -> str:
         if writable_by(opened, user):
             return f"an open file descriptor ({target}) of a file that its user can write"
     return ""
+
+
+def device_text(device: int) -> str:
+    """A device number as /proc/PID/maps writes it (major:minor, in hexadecimal)."""
+    return f"{os.major(device):02x}:{os.minor(device):02x}"
 
 
 # Devices that keep nothing written to them for a later reader: null, zero, full, random and
@@ -228,7 +247,8 @@ def fork_below(parent: int) -> int | str:
     return found[0]
 
 
-def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork | str:
+def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int],
+            private: Iterable[str] = ()) -> CaseFork | str:
     """Stop every warm process and check from outside what the case's fork shares with them.
     The fork, or why the case is not played from this state (the warm processes then go on)."""
     # Only a process of the case's own user is within its reach (signals, /proc): the
@@ -244,7 +264,7 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int]) -> CaseFork |
     # A harness may still be closing what its runtime made at the fork (Node's libuv makes a
     # pipe anew in every fork): what the fork shares is read once it waits for its case.
     waited(lambda: state_of(case.pid) in SETTLED)
-    shared = shared_with_forks(case.pid, own_fds)
+    shared = shared_with_forks(case.pid, own_fds, private)
     if shared:
         case.release()
         return (f"every case's process would share {shared}: one case could leave its "

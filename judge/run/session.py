@@ -468,7 +468,8 @@ class IsolatedRunner(WorkerOwner):
             forked = fork_below(self._list_pid)
             with self._checking():
                 isolated = forked if isinstance(forked, str) else isolate(
-                    forked, {worker.process.pid} | worker.baseline, worker.channel_fds)
+                    forked, {worker.process.pid} | worker.baseline, worker.channel_fds,
+                    self.confinement.private_directories)
             if isinstance(isolated, str):
                 self._retire(worker)
                 return Outcome("RTE", isolated)
