@@ -79,6 +79,8 @@ GROUPS = (
               # the one place where the sandbox's private directories are emptied from outside
               "test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case"
               "[remembers_in_tmp.py]",
+              # where the sandbox's own numbering of processes is followed case to case
+              "test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing",
           )),
            # compiled in a sandbox whatever the run's mode
            "tests/test_languages.py::test_no_compiler_can_include_a_case_file[plain]",

@@ -20,7 +20,7 @@ from judge.run.forks import (
     CaseFork,
     case_ended,
     empty_from_outside,
-    exit_status,
+    exit_code_of,
     oom_score_adj,
     out_of_reach,
     owner,
@@ -72,24 +72,61 @@ def test_a_running_a_stopped_and_an_ended_process(sleeper: subprocess.Popen[byte
     # Just started, it may still be reading its program from disk (D), as it did one run in
     # about twenty beside other tests.
     assert state_of(sleeper.pid) in ("S", "R", "D")
-    assert exit_status(sleeper.pid) is None  # running: no status yet
-    os.kill(sleeper.pid, signal.SIGSTOP)
-    assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
-    sleeper.kill()
-    ended(sleeper)
-    assert exit_status(sleeper.pid) == -signal.SIGKILL
+    pidfd = os.pidfd_open(sleeper.pid)
+    try:
+        assert exit_code_of(pidfd, 0.05) is None  # running: no status yet
+        os.kill(sleeper.pid, signal.SIGSTOP)
+        assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
+        sleeper.kill()
+        ended(sleeper)
+        assert exit_code_of(pidfd, 0.05) is None  # a zombie: told once it is reaped
+        sleeper.wait()
+        assert exit_code_of(pidfd) == -signal.SIGKILL
+    finally:
+        os.close(pidfd)
     assert state_of(gone_pid()) == ""
-    assert exit_status(gone_pid()) is None
 
 
 @pytest.mark.parametrize("status", [0, 3, 255])
-def test_a_zombies_exit_status_is_read_from_proc(status: int) -> None:
-    process = subprocess.Popen(["sh", "-c", f"exit {status}"])
+def test_a_reaped_process_exit_code_is_read_through_its_pidfd(status: int) -> None:
+    process = subprocess.Popen(["sh", "-c", f"sleep 0.1; exit {status}"])
+    pidfd = os.pidfd_open(process.pid)
     try:
-        ended(process)
-        assert exit_status(process.pid) == status
+        process.wait()  # reaped by another than the reader, as a case's fork is by the kernel
+        assert exit_code_of(pidfd) == status
     finally:
+        os.close(pidfd)
+
+
+def test_where_the_kernel_cannot_tell_an_exit_code_it_is_not_awaited(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_such_request(*args: object) -> None:
+        raise OSError(25, "Inappropriate ioctl for device")  # before Linux 6.15
+
+    process = subprocess.Popen(["true"])
+    pidfd = os.pidfd_open(process.pid)
+    try:
         process.wait()
+        monkeypatch.setattr(forks.fcntl, "ioctl", no_such_request)
+        assert exit_code_of(pidfd, PATIENCE_SECONDS) is None
+    finally:
+        os.close(pidfd)
+
+
+def test_a_process_that_ignores_sigchld_leaves_its_children_to_the_kernel(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    ignoring = subprocess.Popen([sys.executable, "-c", "import signal, sys, time\n"
+                                 "signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+                                 "print('ready', flush=True); time.sleep(600)"],
+                                stdout=subprocess.PIPE)
+    try:
+        assert ignoring.stdout is not None and ignoring.stdout.readline() == b"ready\n"
+        assert forks.leaves_its_children_to_the_kernel(ignoring.pid) is True
+        assert forks.leaves_its_children_to_the_kernel(sleeper.pid) is False
+        assert forks.leaves_its_children_to_the_kernel(gone_pid()) is False
+    finally:
+        ignoring.kill()
+        ignoring.communicate()
 
 
 def test_who_a_process_runs_as_and_its_oom_score_adj(sleeper: subprocess.Popen[bytes]) -> None:
@@ -153,13 +190,14 @@ def held() -> Iterator[Held]:
 
 
 def test_a_case_that_touched_nothing_and_ended_cleanly_passes(held: Held) -> None:
-    assert case_ended(held.fork) == ""
+    assert case_ended(held.fork, 0) == ""
+    assert case_ended(held.fork, None) == ""  # how it ended, the kernel could not tell
 
 
 def test_a_case_whose_process_ended_with_a_status_is_refused() -> None:
     it = Held(case_status=7)
     try:
-        assert case_ended(it.fork) == ("the case's process did not end cleanly after "
+        assert case_ended(it.fork, 7) == ("the case's process did not end cleanly after "
                                        "findSecretWord returned: the process exited with "
                                        "status 7")
     finally:
@@ -169,35 +207,31 @@ def test_a_case_whose_process_ended_with_a_status_is_refused() -> None:
 def test_a_case_whose_process_has_not_ended_is_refused(held: Held,
                                                        sleeper: subprocess.Popen[bytes]) -> None:
     held.fork.pid = sleeper.pid
-    assert case_ended(held.fork) == "the case's process did not end after findSecretWord returned"
-
-
-def test_a_case_whose_process_was_reaped_by_another_is_refused(held: Held) -> None:
-    held.case.wait()
-    assert case_ended(held.fork) == ("the case's process was reaped by another before the "
-                                     "judge saw how it ended")
+    assert case_ended(held.fork, None) == (
+        "the case's process did not end after findSecretWord returned")
 
 
 def test_a_case_that_set_a_warm_process_running_is_refused(held: Held) -> None:
     os.kill(held.warm.pid, signal.SIGCONT)
     assert waited(lambda: state_of(held.warm.pid) != "T", PATIENCE_SECONDS)
-    assert case_ended(held.fork) == ("the case's process set a warm process running again, or "
-                                     "ended one")
+    assert case_ended(held.fork, 0) == (
+        "the case's process set a warm process running again, or ended one")
 
 
 def test_a_case_that_signalled_a_warm_process_is_refused(held: Held) -> None:
     os.kill(held.warm.pid, signal.SIGCHLD)  # what any child's end sends: allowed
-    assert case_ended(held.fork) == ""
+    assert case_ended(held.fork, 0) == ""
     os.kill(held.warm.pid, signal.SIGUSR1)
     assert waited(lambda: pending_signals(held.warm.pid) & bit(signal.SIGUSR1) != 0,
                   PATIENCE_SECONDS)
-    assert case_ended(held.fork) == "the case's process sent a signal to a warm process"
+    assert case_ended(held.fork, 0) == "the case's process sent a signal to a warm process"
 
 
 def test_a_case_that_changed_a_warm_processs_oom_score_is_refused(held: Held) -> None:
     with open(f"/proc/{held.warm.pid}/oom_score_adj", "w") as f:
         f.write("1")
-    assert case_ended(held.fork) == "the case's process changed a warm process's oom_score_adj"
+    assert case_ended(held.fork, 0) == (
+        "the case's process changed a warm process's oom_score_adj")
 
 
 def test_a_folder_is_out_of_the_workers_reach_only_if_not_its_own_nor_writable_by_others(
@@ -562,6 +596,28 @@ def test_what_a_process_is_doing_is_told_in_words(sleeper: subprocess.Popen[byte
         spinner.wait()
 
 
+@pytest.fixture
+def parent_leaves_cases_to_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The holders' parent is the test, which reaps its children: as if it left them to the
+    kernel, as a harness's warm process does, for the checks that come after."""
+    monkeypatch.setattr(forks, "leaves_its_children_to_the_kernel", lambda pid: True)
+
+
+def test_a_case_fork_whose_parent_would_reap_it_is_refused_and_the_warm_process_let_go(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    case = holding("threads", "0")  # a child of the test, which reaps its children
+    try:
+        refused = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+    finally:
+        case.kill()
+        case.communicate()
+    assert refused == (
+        "the solution's warm process would reap each case's process and learn what it used "
+        "(its peak memory, its processor time): one case could tell the next its secret that "
+        "way, so the judge does not play cases from this state")
+    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
+
+
 def test_a_warm_process_that_will_not_stop_is_let_go(
         monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
     briefly(monkeypatch)
@@ -577,6 +633,7 @@ def test_a_warm_process_that_will_not_stop_is_let_go(
     assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)  # let go
 
 
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
 def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("read end")
@@ -592,6 +649,7 @@ def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
     assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
 
 
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
 def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
         sleeper: subprocess.Popen[bytes]) -> None:
     # It still holds a pipe as it runs on; asleep, it holds nothing.
@@ -605,6 +663,7 @@ def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
         case.communicate()
 
 
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
 def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("threads", "0")

@@ -367,6 +367,7 @@ REACHING_THE_WARM_PROCESS = {
     "silences_the_check.py": "every case's process would share a writable shared memory mapping",
     "wakes_the_warm_process.py": "set a warm process running again",
     "wakes_the_warm_process.cpp": "set a warm process running again",
+    "reads_resource_use_in_the_warm_process.py": "would reap each case's process and learn",
 }
 
 
@@ -387,6 +388,21 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
         else:
             assert result.verdict == "RTE", (result.verdict, result.message)
             assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
+
+
+@needs_bubblewrap
+def test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing() -> None:
+    """A case that starts threads moves the numbering of the sandbox's processes, and the next
+    fork's id would tell it how many (a secret's rank). A fork whose id does not follow the
+    last case's fork's is not played from: the case plays in a new worker, as its honest twin."""
+    cases = every_secret_of_one_list()[:6]
+    runner = IsolatedRunner(CHEATS / "counts_in_process_ids.py", Limits(), sandbox=True)
+    report = grade(runner, "ids", cases, order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert result.verdict == "AC", (result.verdict, result.message)
+        assert learned_words(result) == [], (case.name, result.output)
+        assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
+    assert runner.workers_started == len(cases)  # every case after the first in a new worker
 
 
 @needs_bubblewrap

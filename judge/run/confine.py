@@ -51,6 +51,12 @@ class Confinement(Protocol):
         processes, IPC or network (so a case's next worker may load while it plays)."""
         ...
 
+    @property
+    def own_process_ids(self) -> bool:
+        """Whether the worker's processes and threads are numbered apart from the machine's
+        (a PID namespace of its own), so that nothing but the worker draws their ids."""
+        ...
+
     def command(self, launch: Launch) -> Command: ...
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
@@ -64,6 +70,7 @@ class Unconfined:
     name = "plain"
     private_directories: tuple[str, ...] = ()  # the user's: not the judge's to empty
     workers_apart = False  # the same user, the same disk, the same /tmp
+    own_process_ids = False  # drawn from the machine's, by every process on it
 
     def command(self, launch: Launch) -> Command:
         return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
@@ -94,6 +101,7 @@ class Bubblewrap:
     # Each worker in namespaces of its own (PID, IPC, network; a /tmp of its own, the rest
     # read-only), and the filter refuses what could reach across them (ptrace, sockets).
     workers_apart = True
+    own_process_ids = True
 
     def __init__(self, tmp_mb: int = 0) -> None:
         self.path = bubblewrap_path()

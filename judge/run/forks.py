@@ -10,8 +10,10 @@ says can be trusted, so the judge decides from /proc alone:
   sandbox a mapping of a file in its private directories. A case could leave its secret there
   for the next one.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
-- after the case, before they go on: the fork ended with status 0 (read while it is a zombie,
-  which its stopped parent cannot reap, so a chosen status never reaches the warm process),
+- the fork's parent ignores SIGCHLD, so that the kernel reaps the fork as it ends: a parent
+  that reaps its child learns how it ended and what it used (wait4: peak memory, processor
+  time, page faults), which a case can choose.
+- after the case, before they go on: the fork ended with status 0 (read through its pidfd),
   and no warm process was touched: still stopped, no signal pending but a child's end, the same
   `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it. Then
   the judge empties the sandbox's private directories itself, so that no warm process ever
@@ -20,10 +22,12 @@ says can be trusted, so the judge decides from /proc alone:
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 import signal
 import stat
+import struct
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -50,12 +54,13 @@ def state_of(pid: int) -> str:
     return fields[0] if fields else ""
 
 
-def exit_status(pid: int) -> int | None:
-    """A zombie's exit code, negative for the signal that killed it; None if not a zombie."""
-    fields = stat_fields(pid)
-    if not fields or fields[0] != "Z" or len(fields) < 50:
+def own_number(pid: int) -> int | None:
+    """The process's id in its own PID namespace (the sandbox's); None once it is gone."""
+    try:
+        lines = proc_text(f"/proc/{pid}/status").splitlines()
+        return int(next(line for line in lines if line.startswith("NSpid:")).split()[-1])
+    except (OSError, StopIteration, ValueError, IndexError):
         return None
-    return os.waitstatus_to_exitcode(int(fields[49]))
 
 
 def owner(pid: int) -> int:
@@ -261,6 +266,13 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int],
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
     case.scores = {p: oom_score_adj(p) for p in case.held}
+    # The case's parent, stopped, cannot change how it treats its children's ends meanwhile.
+    parent = (stat_fields(case.pid) or [])[1:2]
+    if not (parent and leaves_its_children_to_the_kernel(int(parent[0]))):
+        case.release()
+        return ("the solution's warm process would reap each case's process and learn what it "
+                "used (its peak memory, its processor time): one case could tell the next its "
+                "secret that way, so the judge does not play cases from this state")
     # A harness may still be closing what its runtime made at the fork (Node's libuv makes a
     # pipe anew in every fork): what the fork shares is read once it waits for its case.
     waited(lambda: state_of(case.pid) in SETTLED)
@@ -272,15 +284,58 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int],
     return case
 
 
+def leaves_its_children_to_the_kernel(pid: int) -> bool:
+    """Whether the process ignores SIGCHLD, so that the kernel reaps its children as they end:
+    it never learns what they used (wait4's resource use: peak memory, CPU time, page faults)
+    nor how they ended."""
+    try:
+        lines = proc_text(f"/proc/{pid}/status").splitlines()
+        ignored = int(next(line for line in lines if line.startswith("SigIgn:")).split()[1], 16)
+    except (OSError, StopIteration, ValueError, IndexError):
+        return False
+    return bool(ignored & EXPECTED_PENDING)
+
+
+# ioctl(PIDFD_GET_INFO) (Linux 6.15): _IOWR(0xFF, 11, struct pidfd_info), 64 bytes in its first
+# version; PIDFD_INFO_EXIT asks for the exit status of a process that has ended and been reaped.
+PIDFD_GET_INFO = 0xC040FF0B
+PIDFD_INFO_EXIT = 1 << 3
+PIDFD_INFO_SIZE = 64
+PIDFD_INFO_EXIT_CODE_AT = 60  # after the mask, the cgroup id and eleven 32-bit ids
+
+
+def exit_code_of(pidfd: int, seconds: float = SETTLE_SECONDS) -> int | None:
+    """The exit code of the pidfd's process (negative: the signal that killed it) once the
+    kernel has reaped it; None where the kernel cannot tell (before Linux 6.15), or if it has
+    not been reaped within `seconds`."""
+    info = bytearray(PIDFD_INFO_SIZE)
+    code: list[int] = []
+
+    def told() -> bool:
+        struct.pack_into("=Q", info, 0, PIDFD_INFO_EXIT)
+        fcntl.ioctl(pidfd, PIDFD_GET_INFO, info)
+        if struct.unpack_from("=Q", info, 0)[0] & PIDFD_INFO_EXIT:
+            code.append(struct.unpack_from("=i", info, PIDFD_INFO_EXIT_CODE_AT)[0])
+        return bool(code)
+
+    try:
+        if not waited(told, seconds):
+            return None
+    except OSError:
+        return None
+    return os.waitstatus_to_exitcode(code[0])
+
+
 def wait_for_end(pidfd: int, seconds: float = SETTLE_SECONDS) -> bool:
     """Whether the process of the pidfd ended within `seconds`."""
     ready, _, _ = select.select([pidfd], [], [], seconds)
     return bool(ready)
 
 
-def case_ended(case: CaseFork) -> str:
-    """After the case: whether it reached a warm process, and how its fork ended; empty when
-    it touched nothing and ended with status 0. The warm processes are still stopped."""
+def case_ended(case: CaseFork, status: int | None) -> str:
+    """After the case: whether it reached a warm process, and how its fork ended (`status`,
+    from its pidfd: None where the kernel cannot tell); empty when it touched nothing and ended
+    with status 0. The warm processes are still stopped."""
     if state_of(case.pid) not in ("Z", ""):
         return "the case's process did not end after findSecretWord returned"
     for pid in sorted(case.held):
@@ -291,10 +346,7 @@ def case_ended(case: CaseFork) -> str:
             return "the case's process sent a signal to a warm process"
         if oom_score_adj(pid) != case.scores[pid]:
             return "the case's process changed a warm process's oom_score_adj"
-    status = exit_status(case.pid)
-    if status is None:
-        return "the case's process was reaped by another before the judge saw how it ended"
-    if status != 0:
+    if status is not None and status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))
     return ""

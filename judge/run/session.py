@@ -37,9 +37,10 @@ from judge.run.forks import (
     CaseFork,
     case_ended,
     empty_from_outside,
-    exit_status,
+    exit_code_of,
     fork_below,
     isolate,
+    own_number,
     wait_for_end,
 )
 from judge.run.limits import (
@@ -314,6 +315,8 @@ class IsolatedRunner(WorkerOwner):
         # A case's fork has ended and the next one is asked for, but the warm process's word
         # that it reaped the old one is still unread: read before the next case.
         self._unjoined = False
+        # The last case fork's id in the sandbox's numbering (None before a list's first).
+        self._last_case_number: int | None = None
         # Time spent checking each case's fork from outside (judge/run/forks.py): make bench
         # states what the guard costs.
         self.outside_check_seconds = 0.0
@@ -322,6 +325,18 @@ class IsolatedRunner(WorkerOwner):
         super()._retire(worker)
         self._level = "root"
         self._unjoined = False
+        self._last_case_number = None
+
+    def _numbered_in_turn(self, fork: int) -> bool:
+        """Whether the case's fork took the id right after the last case's fork (the sandbox
+        numbers the worker's processes and threads alone, in turn). Otherwise the case between
+        them started processes or threads, and how many (a secret's rank, say) is told by the
+        id of this fork, which its warm process learned as it forked."""
+        if not self.confinement.own_process_ids:
+            return True  # the machine's numbering: anything on it moves it (a known gap)
+        number = own_number(fork)
+        last, self._last_case_number = self._last_case_number, number
+        return last is None or number == last + 1
 
     @property
     def spares_ahead(self) -> bool:
@@ -419,6 +434,7 @@ class IsolatedRunner(WorkerOwner):
             if problem is not None:
                 return problem
             self._level = "list"
+            self._last_case_number = None  # its first case's fork follows the warm-up games
             worker.baseline = worker.below()
             forked = worker.baseline - before
             if len(forked) != 1:
@@ -466,6 +482,9 @@ class IsolatedRunner(WorkerOwner):
         case_fork: CaseFork | None = None
         if self._level == "case":
             forked = fork_below(self._list_pid)
+            if isinstance(forked, int) and not self._numbered_in_turn(forked):
+                self._retire(worker)  # the case plays in a new worker, knowing nothing
+                return self.play(master, seeds)
             with self._checking():
                 isolated = forked if isinstance(forked, str) else isolate(
                     forked, {worker.process.pid} | worker.baseline, worker.channel_fds,
@@ -481,10 +500,13 @@ class IsolatedRunner(WorkerOwner):
                      "dump_after": dump_time(self.limits.time_seconds),
                      "dump_after_wall": dump_time(self.limits.time_seconds *
                                                   self.limits.wall_backstop)})
+        status: int | None = None
         try:
             outcome = self._converse(worker, master, clock)
-            if worker.case_end_fd is not None and self._worker is worker:
-                wait_for_end(worker.case_end_fd)  # it ends by itself once its case is over
+            # It ends by itself once its case is over, and the kernel reaps it.
+            if (worker.case_end_fd is not None and self._worker is worker
+                    and wait_for_end(worker.case_end_fd)):
+                status = exit_code_of(worker.case_end_fd)
         finally:
             if worker.case_end_fd is not None:
                 os.close(worker.case_end_fd)
@@ -501,7 +523,7 @@ class IsolatedRunner(WorkerOwner):
             # The case's fork ends by itself once its case is over, and ends well, touching
             # no warm process: otherwise they never run again, and what it sent dies with them.
             with self._checking():
-                problem = case_ended(case_fork)
+                problem = case_ended(case_fork, status)
             if problem:
                 self._retire(worker)
                 if outcome.verdict is None:
@@ -582,7 +604,8 @@ class IsolatedRunner(WorkerOwner):
             elif message is CASE_PROCESS_ENDED:
                 # The case's fork died; play() retires the warm processes unless it ended well.
                 return ended(Outcome("RTE", exit_description(
-                    exit_status(worker.case_pid))))
+                    exit_code_of(worker.case_end_fd) if worker.case_end_fd is not None
+                    else None)))
             elif op == "raised":
                 verdict: Verdict = "MLE" if message.get("kind") == "MLE" else "RTE"
                 return ended(Outcome(verdict, safe_block(message.get("error", ""))))

@@ -370,6 +370,8 @@ void serve_fork(const Value& request) {
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
         why = fresh_state::empty_private_directories();
         if (why.empty()) why = fresh_state::empty_private_ipc();
+        // The kernel reaps the case's fork: what it used (wait4) would reach this process.
+        signal(SIGCHLD, SIG_IGN);
     }
     flush_output();  // or what is buffered would be printed twice, by parent and child
     pid_t child = fork();
@@ -379,6 +381,7 @@ void serve_fork(const Value& request) {
             forked_once = true;
             refused = why;
             prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);  // so that the judge may read its memory use
+            signal(SIGCHLD, SIG_DFL);  // its own children are its own
         } else {
             send("{\"op\": \"forked\"}");
         }
@@ -388,7 +391,7 @@ void serve_fork(const Value& request) {
     int status = 0;
     while (waitpid(child, &status, 0) < 0) {
         if (errno == EINTR) continue;
-        status = 0;  // the submission reaped it itself (a signal handler)
+        status = 0;  // reaped by the kernel (a case's fork), or by the submission
         break;
     }
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : 0;

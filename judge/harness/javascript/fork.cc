@@ -9,6 +9,7 @@
 // fork does not have.
 #include <node_api.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -130,11 +131,16 @@ napi_value Fork(napi_env env, napi_callback_info info) {
     bool once = arguments(env, info, 1)[0] != 0;
     keep_memory_in_forks();
     Descriptors before = open_descriptors();
+    // The kernel reaps a case's fork: what it used (wait4) would reach this process.
+    if (once) signal(SIGCHLD, SIG_IGN);
     pid_t child = fork();
     if (child < 0) _exit(3);  // the judge sees the pipe close: the case is not played
     if (child == 0) {
         silence_what_a_fork_would_share(before, !once);
-        if (once) prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+        if (once) {
+            prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+            signal(SIGCHLD, SIG_DFL);  // its own children are its own
+        }
     }
     return number(env, child);
 }
@@ -145,7 +151,7 @@ napi_value Wait(napi_env env, napi_callback_info info) {
     int status = 0;
     while (waitpid(child, &status, 0) < 0) {
         if (errno == EINTR) continue;
-        status = 0;  // the submission reaped it itself
+        status = 0;  // reaped by the kernel (a case's fork), or by the submission
         break;
     }
     return number(env, WIFEXITED(status) ? WEXITSTATUS(status)

@@ -349,6 +349,8 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         # What a fork shares with this process is the judge's to check, from outside.
         prctl(PR_SET_DUMPABLE, 0)
         refused = empty_private_directories() or empty_private_ipc()
+        # The kernel reaps the case's fork: what it used (wait4) would reach this process.
+        signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     flush_output()  # or what is buffered would be printed twice, by parent and child
     # Objects that exist now are left out of the child's garbage collections: the collector
     # would otherwise touch, and so copy, every page the two processes share.
@@ -358,13 +360,14 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         if once:
             ForkedOnce.value, ForkedOnce.refused = True, refused
             prctl(PR_SET_DUMPABLE, 1)  # so that the judge may read its memory use
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its own children are its own
         else:
             channel.send({"op": "forked"})
         return True
     channel.reader.forget()  # the child's to read: the parent only waits for it now
     try:
         _, status = os.waitpid(child, 0)
-    except ChildProcessError:  # the submission reaped it itself (a signal handler)
+    except ChildProcessError:  # reaped by the kernel (a case's fork), or by the submission
         status = 0
     channel.send({"op": "joined", "status": os.waitstatus_to_exitcode(status)})
     return True
