@@ -234,7 +234,7 @@ EQUIVALENT: dict[str, str] = {
     **{name: _FALSE_START for name in (
         "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
         "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
-        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_139",
+        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_156",
         "judge.run.session.xǁIsolatedRunnerǁ_hear_joined__mutmut_3")},
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "another name than 'list' for the level once a list's case fork has ended: any level "
@@ -258,7 +258,16 @@ EQUIVALENT: dict[str, str] = {
        "is read" for n in (25, 26)},
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_1":
         "no stop message yet: None is as false as the empty string",
-    "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_115": _CODEC,
+    "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_118": _CODEC,
+    "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_77":
+        "the case's pidfd read even when there is none: the case's process is heard to end "
+        "only through that pidfd, so there always is one",
+    "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_91":
+        "a status before the fork's end is read: case_ended sees it only once the fork has "
+        "ended, read through its pidfd, or says first that it has not ended",
+    "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_29":
+        "the last case fork's number before any list: each list's process sets it as it "
+        "forks, before a case's fork is numbered",
     "judge.run.session.x_where_it_was__mutmut_8": _CODEC,
     "judge.run.session.x_where_it_was__mutmut_3": _DEFAULT_TEXT,
     "judge.run.session.x_where_it_was__mutmut_5": _DEFAULT_TEXT,

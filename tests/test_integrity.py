@@ -300,6 +300,11 @@ def learned_words(result: CaseResult) -> list[str]:
             for word in line.split()[1:]]
 
 
+def drawn(result: CaseResult) -> list[str]:
+    """What a cheat printed it drew from its random generator."""
+    return [line for line in result.output.splitlines() if line.startswith("drawn:")]
+
+
 def cheats(*names: str) -> list[Any]:
     """Cheat files as test parameters, each skipped, saying why, where its language's
     toolchain is missing."""
@@ -397,12 +402,16 @@ def test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing()
     last case's fork's is not played from: the case plays in a new worker, as its honest twin."""
     cases = every_secret_of_one_list()[:6]
     runner = IsolatedRunner(CHEATS / "counts_in_process_ids.py", Limits(), sandbox=True)
-    report = grade(runner, "ids", cases, order_seed=3)
+    report = grade(runner, "ids", cases, seed=5, order_seed=3)
     for case, result in zip(cases, report.results, strict=True):
         assert result.verdict == "AC", (result.verdict, result.message)
         assert learned_words(result) == [], (case.name, result.output)
         assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
     assert runner.workers_started == len(cases)  # every case after the first in a new worker
+    # Each case draws what its seed gives, in whichever worker: as in one that was never left.
+    kept = grade(IsolatedRunner(CHEATS / "counts_in_process_ids.py", Limits()), "ids", cases,
+                 seed=5, order_seed=3)
+    assert [drawn(r) for r in report.results] == [drawn(r) for r in kept.results]
 
 
 @needs_bubblewrap

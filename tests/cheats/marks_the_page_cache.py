@@ -13,6 +13,7 @@ SPACING = 64  # pages between two marks: beyond what a read brings in around it
 FOLDER = "/usr/lib/x86_64-linux-gnu"
 libc = ctypes.CDLL(None, use_errno=True)
 libc.mmap.restype = ctypes.c_void_p
+libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
 libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
                       ctypes.c_int, ctypes.c_long]
 
@@ -25,8 +26,13 @@ def marked_file():
 def resident_by_mincore(fd, pages):
     address = libc.mmap(None, pages * SPACING * PAGE, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
     vector = (ctypes.c_ubyte * (pages * SPACING))()
-    if libc.mincore(ctypes.c_void_p(address), pages * SPACING * PAGE, vector) != 0:
-        return None
+    try:
+        if libc.mincore(ctypes.c_void_p(address), pages * SPACING * PAGE, vector) != 0:
+            return None
+    finally:
+        # Nothing of the file is kept: a warm process holding it would be refused, which
+        # would hide whether the marks carry.
+        libc.munmap(ctypes.c_void_p(address), pages * SPACING * PAGE)
     return [vector[page * SPACING] & 1 == 1 for page in range(pages)]
 
 
@@ -57,10 +63,13 @@ class Solution:
     def findSecretWord(self, words, master):
         order = sorted(words)
         fd = os.open(marked_file(), os.O_RDONLY)
-        cached = oracle(fd, len(order) + 1)
-        learned = [w for i, w in enumerate(order) if cached[i + 1]]
-        print("learned:", " ".join(learned), flush=True)
-        for word in words:
-            if word not in learned and master.guess(word) == 6:
-                os.pread(fd, 1, (order.index(word) + 1) * SPACING * PAGE)
-                return
+        try:
+            cached = oracle(fd, len(order) + 1)
+            learned = [w for i, w in enumerate(order) if cached[i + 1]]
+            print("learned:", " ".join(learned), flush=True)
+            for word in words:
+                if word not in learned and master.guess(word) == 6:
+                    os.pread(fd, 1, (order.index(word) + 1) * SPACING * PAGE)
+                    return
+        finally:
+            os.close(fd)
