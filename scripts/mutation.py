@@ -291,6 +291,11 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.confine.xǁBubblewrapǁbuild_command__mutmut_2":
         "worker=None instead of False: the flag is read for its truth, and the build's filter is "
         "the same program",
+    **{f"judge.run.forks.x_exit_code_of__mutmut_{n}":
+       "a signed or unsigned 64-bit mask, or the offset 0 left to its default: the mask's few "
+       "low bits read the same either way" for n in (13, 27, 29)},
+    "judge.run.forks.x_exit_code_of__mutmut_40":
+        "the exit code read unsigned: it holds a wait status, never negative",
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",

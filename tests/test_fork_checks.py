@@ -113,20 +113,45 @@ def test_where_the_kernel_cannot_tell_an_exit_code_it_is_not_awaited(
         os.close(pidfd)
 
 
+def ignoring(signum: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([sys.executable, "-c", "import signal, sys, time\n"
+                                f"signal.signal({signum}, signal.SIG_IGN)\n"
+                                "print('ready', flush=True); time.sleep(600)"],
+                               stdout=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    return process
+
+
 def test_a_process_that_ignores_sigchld_leaves_its_children_to_the_kernel(
         sleeper: subprocess.Popen[bytes]) -> None:
-    ignoring = subprocess.Popen([sys.executable, "-c", "import signal, sys, time\n"
-                                 "signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
-                                 "print('ready', flush=True); time.sleep(600)"],
-                                stdout=subprocess.PIPE)
+    # SIGTTIN's bit, read as another base than hexadecimal, would look like SIGCHLD's.
+    children, other = ignoring(signal.SIGCHLD), ignoring(signal.SIGTTIN)
     try:
-        assert ignoring.stdout is not None and ignoring.stdout.readline() == b"ready\n"
-        assert forks.leaves_its_children_to_the_kernel(ignoring.pid) is True
+        assert forks.leaves_its_children_to_the_kernel(children.pid) is True
+        assert forks.leaves_its_children_to_the_kernel(other.pid) is False
         assert forks.leaves_its_children_to_the_kernel(sleeper.pid) is False
         assert forks.leaves_its_children_to_the_kernel(gone_pid()) is False
     finally:
-        ignoring.kill()
-        ignoring.communicate()
+        for process in (children, other):
+            process.kill()
+            process.communicate()
+
+
+def test_a_process_is_numbered_in_its_own_namespace(sleeper: subprocess.Popen[bytes]) -> None:
+    assert forks.own_number(sleeper.pid) == sleeper.pid  # the test's namespace is the machine's
+    assert forks.own_number(gone_pid()) is None
+    apart = subprocess.Popen(["unshare", "--pid", "--fork", "--kill-child", "sleep", "600"],
+                             stderr=subprocess.DEVNULL)
+    first: set[int] = set()
+    try:
+        if not waited(lambda: bool(first.update(forks.children_of(apart.pid)) or first),
+                      PATIENCE_SECONDS):
+            pytest.skip("no PID namespace could be made here (unshare needs root)")
+        assert [forks.own_number(pid) for pid in first] == [1]  # a namespace's first process
+    finally:
+        forks.signal_each(first, signal.SIGKILL)
+        apart.kill()
+        apart.wait()
 
 
 def test_who_a_process_runs_as_and_its_oom_score_adj(sleeper: subprocess.Popen[bytes]) -> None:
