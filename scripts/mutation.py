@@ -320,9 +320,6 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.process.xǁWorkerǁ__init____mutmut_53":
         "descriptor 1 for 0 among the worker's own: its standard input is /dev/null (the "
         "hold's exec), open read-only, which the forks' check lets pass in any case",
-    **{f"judge.run.process.xǁWorkerǁ__init____mutmut_{n}":
-       "the case's process id before any case: it is read only along with case_end_fd, which "
-       "is set with it" for n in (57, 58)},
     "judge.run.process.xǁWorkerǁreceive__mutmut_61": _CODEC,
     "judge.run.process.xǁWorkerǁreceive__mutmut_87": _CODEC,
     "judge.run.process.xǁWorkerǁreceive__mutmut_26":

@@ -66,7 +66,6 @@ class ScriptedWorker:
         self.memory = ScriptedMemory()
         self.output = ScriptedOutput(printed, recent)
         self.case_end_fd: int | None = None
-        self.case_pid = 0
         self.cpu, self.killed, self.reads, self._strays = 0.0, False, reads, set(strays)
         self._death = death
         self.walls: list[float] = []  # the wall time each receive had left
@@ -241,7 +240,7 @@ def test_a_case_process_that_ended_before_its_case_did_is_a_runtime_error() -> N
     ended = os.pidfd_open(child)  # a zombie until reaped here, as the kernel reaps a case's
     os.waitpid(child, 0)
     worker = ScriptedWorker([CASE_PROCESS_ENDED])
-    worker.case_pid, worker.case_end_fd = child, ended  # play() closes it
+    worker.case_end_fd = ended  # play() closes it
     outcome, _ = play(worker)
     assert (outcome.verdict, outcome.detail) == (
         "RTE", "the process exited with status 5 before findSecretWord returned")

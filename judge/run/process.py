@@ -288,10 +288,9 @@ class Worker:
         self.baseline: set[int] = set()
         # The worker's ends of its pipes, by the numbers it sees them at (they are kept).
         self.channel_fds = (0, 1, 2, to_worker_r, from_worker_w)
-        # A pidfd of the case's fork, where the warm process that would report its end is
-        # held still (judge/run/forks.py): readable once the fork has ended.
+        # A pidfd of the case's fork, which the kernel reaps (judge/run/forks.py): readable once
+        # the fork has ended, and it tells how.
         self.case_end_fd: int | None = None
-        self.case_pid = 0
 
     def let_go(self) -> None:
         """Let the held worker run its command (once)."""

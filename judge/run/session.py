@@ -493,7 +493,7 @@ class IsolatedRunner(WorkerOwner):
                 self._retire(worker)
                 return Outcome("RTE", isolated)
             case_fork = isolated
-            worker.case_pid, worker.case_end_fd = case_fork.pid, os.pidfd_open(case_fork.pid)
+            worker.case_end_fd = os.pidfd_open(case_fork.pid)
         clock = self._case_clock(worker)
         kills = worker.memory.kills()
         worker.send({"op": "run", "words": list(master.words), "seed": seeds.case,
