@@ -632,7 +632,7 @@ def test_a_case_fork_whose_parent_would_reap_it_is_refused_and_the_warm_process_
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("threads", "0")  # a child of the test, which reaps its children
     try:
-        refused = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        refused = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
     finally:
         case.kill()
         case.communicate()
@@ -649,7 +649,7 @@ def test_a_warm_process_that_will_not_stop_is_let_go(
     monkeypatch.setattr(forks, "state_of", lambda pid: "D")  # never stopped, as if in I/O
     case = holding("threads", "0")
     try:
-        assert forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2)) == (
+        assert forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2)) == (
             "the solution's warm process could not be stopped during the case")
     finally:
         case.kill()
@@ -663,7 +663,7 @@ def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("read end")
     try:
-        refused = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        refused = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
     finally:
         case.kill()
         case.communicate()
@@ -680,7 +680,7 @@ def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
     # It still holds a pipe as it runs on; asleep, it holds nothing.
     case = holding("settling", "0.3")
     try:
-        held = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        held = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
         assert isinstance(held, forks.CaseFork), held
         held.release()
     finally:
@@ -693,7 +693,7 @@ def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("threads", "0")
     try:
-        held = forks.isolate(case.pid, {sleeper.pid}, (0, 1, 2))
+        held = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
         assert isinstance(held, CaseFork)
         assert (held.pid, held.warm, held.held) == (case.pid, {sleeper.pid}, {sleeper.pid})
         assert held.scores == {sleeper.pid: "0"}

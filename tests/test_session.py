@@ -523,7 +523,7 @@ def fork_path(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
     monkeypatch.setattr(runner_module, "fork_below", fork_below)
     monkeypatch.setattr(runner_module, "isolate",
-                        lambda pid, warm, fds, private: CaseFork(pid, set()))
+                        lambda pid, parent, warm, fds, private: CaseFork(pid, set()))
     # How it ended is part of what case_ended is scripted to say.
     monkeypatch.setattr(runner_module, "exit_code_of", lambda pidfd: 0)
     monkeypatch.setattr(runner_module, "case_ended", lambda case, status: checks["case_ended"])

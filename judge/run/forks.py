@@ -54,23 +54,27 @@ def state_of(pid: int) -> str:
     return fields[0] if fields else ""
 
 
-def own_number(pid: int) -> int | None:
-    """The process's id in its own PID namespace (the sandbox's); None once it is gone."""
+def status_fields(pid: int, key: str) -> list[str]:
+    """The fields of the line of /proc/PID/status that `key` ("Uid:", "NSpid:", ...) begins;
+    none once the process is gone."""
     try:
         lines = proc_text(f"/proc/{pid}/status").splitlines()
-        return int(next(line for line in lines if line.startswith("NSpid:")).split()[-1])
-    except (OSError, StopIteration, ValueError, IndexError):
-        return None
+    except OSError:
+        return []
+    return next((line.split()[1:] for line in lines if line.startswith(key)), [])
+
+
+def own_number(pid: int) -> int | None:
+    """The process's id in its own PID namespace (the sandbox's); None once it is gone."""
+    numbers = status_fields(pid, "NSpid:")
+    return int(numbers[-1]) if numbers else None
 
 
 def owner(pid: int) -> int:
     """The user a process runs as, its real user id (-1 once it is gone). Not the owner of
     /proc/PID, which is root's for a process that is not dumpable, as a warm process is."""
-    try:
-        lines = proc_text(f"/proc/{pid}/status").splitlines()
-        return int(next(line for line in lines if line.startswith("Uid:")).split()[1])
-    except (OSError, StopIteration, ValueError, IndexError):
-        return -1
+    users = status_fields(pid, "Uid:")
+    return int(users[0]) if users else -1
 
 
 def pending_signals(pid: int) -> int:
@@ -252,7 +256,7 @@ def fork_below(parent: int) -> int | str:
     return found[0]
 
 
-def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int],
+def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
             private: Iterable[str] = ()) -> CaseFork | str:
     """Stop every warm process and check from outside what the case's fork shares with them.
     The fork, or why the case is not played from this state (the warm processes then go on)."""
@@ -266,9 +270,9 @@ def isolate(case_pid: int, warm: set[int], own_fds: Iterable[int],
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
     case.scores = {p: oom_score_adj(p) for p in case.held}
-    # The case's parent, stopped, cannot change how it treats its children's ends meanwhile.
-    parent = (stat_fields(case.pid) or [])[1:2]
-    if not (parent and leaves_its_children_to_the_kernel(int(parent[0]))):
+    # The case's parent (fork_below found it its child), stopped, cannot change how it treats
+    # its children's ends meanwhile.
+    if not leaves_its_children_to_the_kernel(parent):
         case.release()
         return ("the solution's warm process would reap each case's process and learn what it "
                 "used (its peak memory, its processor time): one case could tell the next its "
@@ -288,12 +292,8 @@ def leaves_its_children_to_the_kernel(pid: int) -> bool:
     """Whether the process ignores SIGCHLD, so that the kernel reaps its children as they end:
     it never learns what they used (wait4's resource use: peak memory, CPU time, page faults)
     nor how they ended."""
-    try:
-        lines = proc_text(f"/proc/{pid}/status").splitlines()
-        ignored = int(next(line for line in lines if line.startswith("SigIgn:")).split()[1], 16)
-    except (OSError, StopIteration, ValueError, IndexError):
-        return False
-    return bool(ignored & EXPECTED_PENDING)
+    ignored = status_fields(pid, "SigIgn:")
+    return bool(ignored) and bool(int(ignored[0], 16) & EXPECTED_PENDING)
 
 
 # ioctl(PIDFD_GET_INFO) (Linux 6.15): _IOWR(0xFF, 11, struct pidfd_info), 64 bytes in its first

@@ -487,8 +487,8 @@ class IsolatedRunner(WorkerOwner):
                 return self.play(master, seeds)
             with self._checking():
                 isolated = forked if isinstance(forked, str) else isolate(
-                    forked, {worker.process.pid} | worker.baseline, worker.channel_fds,
-                    self.confinement.private_directories)
+                    forked, self._list_pid, {worker.process.pid} | worker.baseline,
+                    worker.channel_fds, self.confinement.private_directories)
             if isinstance(isolated, str):
                 self._retire(worker)
                 return Outcome("RTE", isolated)
