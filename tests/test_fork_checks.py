@@ -621,6 +621,33 @@ def test_what_a_process_is_doing_is_told_in_words(sleeper: subprocess.Popen[byte
         spinner.wait()
 
 
+@pytest.mark.parametrize(("state", "where", "told"), [
+    ("S", "pipe_read", "asleep in pipe_read"),
+    ("D", "folio_wait_bit", "waiting in the kernel in folio_wait_bit"),
+    ("S", "0", "asleep"),  # where the kernel hides it
+    ("S", "", "asleep"),
+    ("S", "a name; with more", "asleep"),  # a name only, or nothing
+    ("R", "pipe_read", "running"),  # only a process that waits waits somewhere
+    ("T", "do_signal_stop", "stopped"),
+    ("t", "", "stopped"),
+    ("Z", "", "ended"),
+    ("X", "", "ended"),
+    ("", "", "gone"),
+    ("I", "worker_thread", "in state I"),  # a letter proc(5) may add: said as it is
+])
+def test_a_state_is_described_in_words(state: str, where: str, told: str) -> None:
+    assert forks.described(state, where) == told
+
+
+def test_where_a_process_waits_is_read_as_the_kernel_names_it(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    assert waited(lambda: forks.state_of(sleeper.pid) == "S", PATIENCE_SECONDS)
+    assert forks.kernel_wait(sleeper.pid) == Path(f"/proc/{sleeper.pid}/wchan").read_text()
+    sleeper.kill()
+    sleeper.wait()
+    assert forks.kernel_wait(sleeper.pid) == ""
+
+
 @pytest.fixture
 def parent_leaves_cases_to_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """The holders' parent is the test, which reaps its children: as if it left them to the

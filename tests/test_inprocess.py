@@ -4,6 +4,7 @@ and the fast path for the judge's own solutions. Each way a game can end, as an 
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
+from judge.reading import solution_refused
 from judge.run import inprocess
 from judge.run.inprocess import InProcessRunner
 
@@ -73,6 +75,14 @@ def test_a_file_that_does_not_load_is_a_compile_error_at_every_case(tmp_path: Pa
         outcome = solution.play(master())
         assert outcome.verdict == "CE"
         assert "ZeroDivisionError" in outcome.detail
+
+
+def test_a_file_the_judge_will_not_read_is_a_compile_error_that_says_why(tmp_path: Path) -> None:
+    fifo = tmp_path / "solution.py"
+    os.mkfifo(fifo)  # opened, it would wait for a writer forever
+    outcome = InProcessRunner(fifo).play(master())
+    assert outcome.verdict == "CE"
+    assert outcome.detail == solution_refused(fifo) != ""
 
 
 def test_the_seed_fixes_the_solutions_random_draws(tmp_path: Path) -> None:

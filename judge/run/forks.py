@@ -95,17 +95,26 @@ DOINGS = {"R": "running", "S": "asleep", "D": "waiting in the kernel", "T": "sto
 
 
 def doing(pid: int) -> str:
-    """What a process is doing, in words; asleep with where in the kernel when that can be
-    read (pipe_read: waiting for the judge's request)."""
-    state = state_of(pid)
-    described = DOINGS.get(state, f"in state {state}")
+    """What a process is doing, in words, as `described` tells it from /proc."""
+    return described(state_of(pid), kernel_wait(pid))
+
+
+def kernel_wait(pid: int) -> str:
+    """Where in the kernel the process waits (/proc/PID/wchan: a function's name, "0" where
+    the kernel hides it); "" once it is gone."""
     try:
-        where = proc_text(f"/proc/{pid}/wchan").strip()
+        return proc_text(f"/proc/{pid}/wchan")
     except OSError:
-        where = ""
+        return ""
+
+
+def described(state: str, where: str) -> str:
+    """A process's state letter in words; asleep, with where in the kernel when that is a name
+    (pipe_read: waiting for the judge's request; "0" where the kernel hides it)."""
+    words = DOINGS.get(state, f"in state {state}")
     if state in ("S", "D") and where.isidentifier():
-        described += f" in {where}"
-    return described
+        return f"{words} in {where}"
+    return words
 
 
 def oom_score_adj(pid: int) -> str:
