@@ -47,6 +47,10 @@ class Case:
         return replace(self, name=f"{self.name}@{secret}", secret=secret)
 
 
+# The fields of a problem with a whole file or folder, before any case in it is read.
+WHOLE_FILE = ("file", "path")
+
+
 @dataclass(frozen=True)
 class CaseProblem:
     source: str
@@ -55,6 +59,8 @@ class CaseProblem:
     problem: str
 
     def __str__(self) -> str:
+        if self.field in WHOLE_FILE:  # no case was read: the file's name says where
+            return f"{self.source}: {self.problem}"
         return f"{self.source}: case {self.case!r}: {self.field}: {self.problem}"
 
 

@@ -114,7 +114,12 @@ def test_invalid_case_files_stop_everything(tmp_path: Path,
     captured = capsys.readouterr()
     assert captured.out == ""
     lines = captured.err.strip().splitlines()
-    assert len(lines) == 2 and "allowedGuesses" in lines[0] and "bad JSON" in lines[1]
+    assert len(lines) == 2
+    # A case's problem names the case and its field; a file no case was read from, the file.
+    assert lines[0] == (f"python -m judge grade: error: {tmp_path / 'bad.json'}: case 'bad': "
+                        "allowedGuesses: 50 is outside 10..30")
+    assert lines[1] == (f"python -m judge grade: error: {tmp_path / 'worse.json'}: bad JSON at "
+                        "line 1 column 2: Expecting property name enclosed in double quotes")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")

@@ -124,7 +124,8 @@ def run_command(argv: Sequence[str]) -> int:
         return 128 + signal.SIGPIPE
     except CaseError as e:
         for problem in e.problems:
-            print(f"error: {safe(problem, limit=2000)}", file=sys.stderr)
+            print(f"{prog} {command.name}: error: {safe(problem, limit=2000)}",
+                  file=sys.stderr)
         return EXIT_BAD_INPUT
     except (UsageError, OSError) as e:
         print(f"{prog} {command.name}: error: {safe(e, limit=2000)}", file=sys.stderr)
