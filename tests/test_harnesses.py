@@ -308,7 +308,8 @@ def test_a_jvm_program_runs_with_its_heap_capped_and_a_quick_start(
     built = Path("/cache/k")
     launch = java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None, built)
     assert launch.argv == ("/opt/bin/java", "-Xmx300m", "-XX:+UseSerialGC",
-                           "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData", "-cp",
+                           "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10",
+                           "-Xshare:auto", "-XX:-UsePerfData", "-cp",
                            f"/cache/k/classes:{java.KOTLIN_STDLIB}", "Harness", "7", "9",
                            "leetcode")
     assert launch.toolchain[-1] == "/cache/k"
@@ -336,7 +337,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
     assert build.steps[-2] == ("/opt/bin/jar", *java.COMPILER_OPTIONS, "cf", "program.jar", "-C",
                                "classes", ".")
     assert build.steps[-1] == ("/opt/jdk25/bin/java", "-XX:+UseSerialGC",
-                               "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
+                               "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10",
+                               "-XX:-UsePerfData",
                                "-Xlog:aot*=off,cds*=off",
                                "-Djdk.reflect.useNativeAccessorOnly=true",
                                "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining",
@@ -348,7 +350,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
     (tmp_path / "program.aot").write_bytes(b"")
     launch = java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None, tmp_path)
     assert launch.argv == ("/opt/jdk25/bin/java", "-Xmx300m", "-XX:+UseSerialGC",
-                           "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
+                           "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10",
+                           "-XX:-UsePerfData",
                            "-Xlog:aot*=off,cds*=off", "-Djdk.reflect.useNativeAccessorOnly=true",
                            f"-XX:AOTCache={tmp_path}/program.aot",
                            "-cp", f"{tmp_path}/program.jar:{java.KOTLIN_STDLIB}", "Harness",
