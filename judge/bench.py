@@ -297,13 +297,16 @@ def built_beforehand(runner: IsolatedRunner, case: Case) -> IsolatedRunner:
     return runner
 
 
-def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
+def language_overhead(count: int = 100, timer: Timer = timed, repeats: int = 3) -> list[Row]:
     """Each language's cost per case: a trivial solution on 100-word benchmark cases, in one
     shared process and with a fresh state per case (a fork where the harness forks, a new
     process for the others), compiled beforehand; the fresh state's cost is the difference.
     Each is measured without the sandbox and, where bubblewrap works, in it (the default).
     Where the JVM languages run on a JDK with ahead-of-time caches, they are measured on the
-    system's java too (without the sandbox), in the same run."""
+    system's java too (without the sandbox), in the same run. Each way is timed `repeats`
+    times, the shared process and the fresh state in turn, the least kept (`interleaved`): a
+    JVM's case is a process start, which a busy moment of a shared machine slows by
+    milliseconds."""
     cases = load_cases([BENCHMARK])[:count]
     modes = (False, True) if bubblewrap_works() else (False,)
     rows = []
@@ -312,12 +315,13 @@ def language_overhead(count: int = 100, timer: Timer = timed) -> list[Row]:
         if missing:
             rows.append({"language": language, "missing": missing})
             continue
-        rows += [language_row(language, ACCEPTED / name, cases, timer, sandbox=sandbox)
-                 for sandbox in modes]
+        rows += [language_row(language, ACCEPTED / name, cases, timer, sandbox=sandbox,
+                              repeats=repeats) for sandbox in modes]
         if from_cache(language):
             with system_java():
                 rows.append(language_row(language, ACCEPTED / name, cases, timer,
-                                         how="a new process on the system's java, no cache"))
+                                         how="a new process on the system's java, no cache",
+                                         repeats=repeats))
     return rows
 
 
@@ -344,13 +348,14 @@ def system_java() -> Iterator[None]:
 
 
 def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
-                 how: str = "", sandbox: bool = False) -> Row:
+                 how: str = "", sandbox: bool = False, repeats: int = 1) -> Row:
     if not how:
         how = "a fork" if harness_named(language).forks else \
             "a new process from an ahead-of-time cache" if from_cache(language) else \
             "a new process"
     row: Row = {"language": language, "cases": len(cases), "how": how,
-                "mode": "sandboxed" if sandbox else "plain"}
+                "mode": "sandboxed" if sandbox else "plain", "repeats": repeats}
+    ways: dict[str, Callable[[], object]] = {}
     for fresh in (False, True):
         runner = built_beforehand(IsolatedRunner(solution, sandbox=sandbox, fresh_state=fresh),
                                   cases[0])
@@ -358,7 +363,8 @@ def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
         def graded(runner: Runner = runner) -> Report:
             return grade(runner, "bench", cases, order_seed=1)
 
-        row["fresh_s" if fresh else "shared_s"] = timer(graded)
+        ways["fresh_s" if fresh else "shared_s"] = graded
+    row.update(interleaved(ways, timer, repeats))
     row["shared_ms"] = row["shared_s"] / len(cases) * 1e3
     row["fresh_ms"] = row["fresh_s"] / len(cases) * 1e3
     return row
@@ -809,7 +815,8 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     section("guards", None, guard_cost, guard_lines)
     section("class", "a class: compare FOLDER of Python submissions on the shipped cases",
             class_cost, class_lines)
-    section("languages", "languages: a trivial solution's cost per case (100 benchmark cases)",
+    section("languages", "languages: a trivial solution's cost per case (100 benchmark cases, "
+            "the least of 3 runs taken in turn)",
             language_overhead, language_lines)
     section("originals", "the seeds' originals, unchanged, against their Python ports "
             "(benchmark games)", original_against_port, original_lines)

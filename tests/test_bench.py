@@ -193,7 +193,7 @@ def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPa
     """A row per language without the sandbox and one in it (where bubblewrap works), and the
     JVM languages once more on the system's java where they run on a JDK with ahead-of-time
     caches, measured in the same run."""
-    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 12))
+    rows = bench.language_overhead(count=4, timer=fixed_timer(*[1.0, 3.0] * 12), repeats=1)
     jvm_twice = [] if java.aot_java() is None else ["java", "kotlin"]
     modes = ["plain", "sandboxed"] if bubblewrap_works() else ["plain"]
     languages = [r["language"] for r in rows]
@@ -220,6 +220,15 @@ def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPa
     assert bench.language_row("java", bench.ACCEPTED / bench.TRIVIAL["java"],
                               load_cases([CASES / "examples"]), fixed_timer(1.0, 3.0))["how"] \
         == "a new process"
+
+
+def test_a_language_row_keeps_the_least_of_its_runs_taken_in_turn() -> None:
+    """Shared, fresh, shared, fresh: each way's least time stands, whichever run it was."""
+    row = bench.language_row("python", bench.ACCEPTED / bench.TRIVIAL["python"],
+                             load_cases([CASES / "examples"]), fixed_timer(1.0, 3.0, 0.5, 4.0),
+                             repeats=2)
+    assert (row["shared_s"], row["fresh_s"], row["repeats"]) == (0.5, 3.0, 2)
+    assert (row["shared_ms"], row["fresh_ms"]) == (250.0, 1500.0)  # two example cases
 
 
 def test_original_rows_compare_games_and_times() -> None:
