@@ -115,6 +115,12 @@ def run_command(argv: Sequence[str]) -> int:
     if isinstance(parsed, int):
         return parsed
     command, args = parsed
+
+    def bad_input(*problems: object) -> int:
+        for problem in problems:
+            print(f"{prog} {command.name}: error: {safe(problem, limit=2000)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
     try:
         return command.run(args)
     except BrokenPipeError:
@@ -123,13 +129,9 @@ def run_command(argv: Sequence[str]) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 128 + signal.SIGPIPE
     except CaseError as e:
-        for problem in e.problems:
-            print(f"{prog} {command.name}: error: {safe(problem, limit=2000)}",
-                  file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(*e.problems)  # each on a line of its own
     except (UsageError, OSError) as e:
-        print(f"{prog} {command.name}: error: {safe(e, limit=2000)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(e)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
