@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import tempfile
@@ -725,6 +727,7 @@ def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
         held = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
         assert isinstance(held, forks.CaseFork), held
         held.release()
+        held.close()  # the judge's copies of its pipes, or they never see their end
     finally:
         case.kill()
         case.communicate()
@@ -740,8 +743,106 @@ def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         assert (held.pid, held.warm, held.held) == (case.pid, {sleeper.pid}, {sleeper.pid})
         assert held.scores == {sleeper.pid: "0"}
         assert state_of(sleeper.pid) == "T"
+        # Its open file descriptions are watched: its standard streams'.
+        assert held.descriptions is not None and len(held.descriptions) == 3
+        assert held.descriptions_kept() is True
         held.release()
+        held.close()
         assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
     finally:
         case.kill()
         case.communicate()
+
+
+F_SETSIG = 10  # fcntl(2); the module names it not
+
+
+def flock_struct(kind: int, start: int = 0, length: int = 0) -> bytes:
+    return struct.pack("hhqqi4x", kind, os.SEEK_SET, start, length, 0)
+
+
+# What a process may set on an open file description it shares with another, which the other
+# can read back: by name, with the descriptions of the test's own pipe and file it changes.
+CHANGES = {
+    "offset": lambda pipe, file: os.lseek(file, 5, os.SEEK_SET),
+    "flags": lambda pipe, file: fcntl.fcntl(pipe, fcntl.F_SETFL, os.O_NONBLOCK),
+    "notice signal": lambda pipe, file: fcntl.fcntl(pipe, F_SETSIG, signal.SIGUSR1),
+    "notice owner": lambda pipe, file: fcntl.fcntl(pipe, fcntl.F_SETOWN, os.getpid()),
+    "pipe size": lambda pipe, file: fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, 1 << 18),
+    "whole-file lock": lambda pipe, file: fcntl.flock(file, fcntl.LOCK_SH),
+    "description lock": lambda pipe, file: fcntl.fcntl(
+        file, fcntl.F_OFD_SETLK, flock_struct(fcntl.F_RDLCK, 7, 1)),
+}
+
+
+@pytest.fixture
+def sharer() -> Iterator[tuple[subprocess.Popen[bytes], int, int]]:
+    """A process holding, beside its standard streams, one end of a pipe and a file open for
+    reading, through the same open file descriptions as the test: the process, the pipe's
+    end and the file, as the test's descriptors."""
+    read, write = os.pipe()
+    file = os.open(os.__file__, os.O_RDONLY)
+    # It says it is ready once it holds no more than it will (as it starts, it opens files).
+    process = subprocess.Popen([sys.executable, "-c", "print('ready', flush=True); input()"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               pass_fds=(write, file))
+    assert process.stdin is not None and process.stdout is not None
+    assert process.stdout.readline() == b"ready\n"
+    yield process, write, file
+    process.kill()
+    process.wait()
+    for stream in (process.stdin, process.stdout):
+        stream.close()
+    for fd in (read, write, file):
+        os.close(fd)
+
+
+def open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_what_a_case_sets_on_a_description_it_shares_is_seen_through_the_judges_copy(
+        sharer: tuple[subprocess.Popen[bytes], int, int], change: str) -> None:
+    process, pipe, file = sharer
+    before = open_descriptors()
+    case = CaseFork(process.pid, set())
+    case.watch_descriptions()
+    assert case.descriptions is not None and len(case.descriptions) == 5  # 0, 1, 2 and two
+    CHANGES[change](pipe, file)
+    assert case.descriptions_kept() is False
+    case.close()
+    assert case.descriptions is None and open_descriptors() == before
+
+
+def test_descriptions_left_as_they_were_are_kept(
+        sharer: tuple[subprocess.Popen[bytes], int, int]) -> None:
+    process, pipe, file = sharer
+    case = CaseFork(process.pid, set())
+    case.watch_descriptions()
+    os.pread(file, 10, 0)  # reading at an offset of one's own moves no shared offset
+    os.write(pipe, b"x")
+    assert case.descriptions_kept() is True
+    assert case.descriptions_kept() is True  # asked again, still watched
+    case.close()
+
+
+def test_descriptions_that_cannot_all_be_watched_are_not_kept(
+        sharer: tuple[subprocess.Popen[bytes], int, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    process, _, _ = sharer
+    before = open_descriptors()
+    assert forks.copied_descriptions(gone_pid()) is None
+    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 4)  # it holds 5
+    assert forks.copied_descriptions(process.pid) is None
+    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 5)
+    copies = forks.copied_descriptions(process.pid)
+    assert copies is not None and len(copies) == 5
+    forks.close_all(copies)
+    # A descriptor that cannot be copied (closed since it was listed): none is kept open.
+    monkeypatch.setattr(forks.os, "listdir", lambda path: ["0", "1", "2", "77"])
+    assert forks.copied_descriptions(process.pid) is None
+    monkeypatch.undo()
+    assert open_descriptors() == before
+    case = CaseFork(process.pid, set())
+    assert case.descriptions_kept() is False  # never watched

@@ -445,6 +445,31 @@ def test_no_meeting_place_in_the_sandbox_reaches_the_warm_process(cheat: str) ->
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
+@pytest.mark.parametrize("cheat", cheats("moves_a_shared_offset.py", "locks_a_shared_file.py",
+                                         "signals_through_a_shared_pipe.py",
+                                         "signals_through_a_shared_pipe.cpp"))
+def test_what_a_case_sets_on_an_open_file_it_shares_reaches_no_later_case(
+        cheat: str, sandbox: bool) -> None:
+    """Every case's fork shares its warm process's open file descriptions (its pipes to the
+    judge too): their offset, flags, locks, the signal of their I/O notices. A case that
+    changed one leaves its worker retired: the next case plays in a new one, as its honest
+    twin, knowing only what the warm-up games showed it. (A file its user can write, as root,
+    is refused outright.)"""
+    cases = every_secret_of_one_list()[:5]
+    warm = {m.secret() for m in warmup_masters(cases[0], 3, WARMUP_GAMES)}
+    runner = IsolatedRunner(CHEATS / cheat, Limits(), sandbox)
+    report = grade(runner, cheat, cases, order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert set(learned_words(result)) <= warm, (case.name, result.output)
+        if result.verdict == "RTE":
+            assert "of a file that its user can write" in result.message, result.message
+        else:
+            assert result.verdict == "AC" or case.secret in warm, (case.name, result.verdict)
+    played = [r for r in report.results if r.verdict != "RTE"]
+    assert played == [] or runner.workers_started == len(cases)
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_process_left_behind_carries_nothing_to_later_cases(sandbox: bool) -> None:
     """A case that leaves a process behind (a server of the secrets found) retires its
     worker: every later case starts without it, and the cheat plays as its honest twin."""

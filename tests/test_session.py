@@ -522,8 +522,9 @@ def fork_path(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         return child
 
     monkeypatch.setattr(runner_module, "fork_below", fork_below)
-    monkeypatch.setattr(runner_module, "isolate",
-                        lambda pid, parent, warm, fds, private: CaseFork(pid, set()))
+    # A fork with no open file to watch: what it shares is as it was after each case.
+    monkeypatch.setattr(runner_module, "isolate", lambda pid, parent, warm, fds, private:
+                        CaseFork(pid, set(), descriptions={}))
     # How it ended is part of what case_ended is scripted to say.
     monkeypatch.setattr(runner_module, "exit_code_of", lambda pidfd: 0)
     monkeypatch.setattr(runner_module, "case_ended", lambda case, status: checks["case_ended"])

@@ -10,19 +10,25 @@ says can be trusted, so the judge decides from /proc alone:
   sandbox a mapping of a file in its private directories. A case could leave its secret there
   for the next one.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
+  The judge holds a copy of each open file description the fork has (its pipes to the judge
+  too), which the warm process shares: what a case sets on one (its offset, its flags, the
+  signal of its I/O notices, a lock) the next fork would find.
 - the fork's parent ignores SIGCHLD, so that the kernel reaps the fork as it ends: a parent
   that reaps its child learns how it ended and what it used (wait4: peak memory, processor
   time, page faults), which a case can choose.
 - after the case, before they go on: the fork ended with status 0 (read through its pidfd),
   and no warm process was touched: still stopped, no signal pending but a child's end, the same
-  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it. Then
+  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it; so too
+  when an open file description it shared is not as it was. Then
   the judge empties the sandbox's private directories itself, so that no warm process ever
   reads a note a case left there.
 """
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
+import functools
 import os
 import select
 import signal
@@ -229,6 +235,62 @@ def signal_each(pids: Iterable[int], signum: int) -> None:
             continue
 
 
+# pidfd_getfd(2) (Linux 5.6): one number on every architecture, from the kernel's common table.
+PIDFD_GETFD = 438
+# fcntl(2) commands that read what an open file description keeps beyond /proc's fdinfo.
+F_GETSIG, F_GETOWN_EX, F_GETPIPE_SZ = 11, 16, 1032
+OWNER_SIZE = 8  # struct f_owner_ex: a type and a process id
+# A fork with more open descriptors than this is not watched (a case could make the judge's own
+# run out): its case's worker is retired after it, as if the case had changed one.
+WATCHED_DESCRIPTORS = 64
+
+
+@functools.cache
+def system_calls() -> ctypes.CDLL:
+    return ctypes.CDLL(None)
+
+
+def copied_descriptions(pid: int) -> list[int] | None:
+    """The judge's own descriptors (pidfd_getfd) for every open file description of the
+    process, which it shares with the processes it was forked from; None where the judge
+    cannot copy them all (the kernel, its rights, too many to watch). Copies the caller closes."""
+    copies: list[int] = []
+    try:
+        fds = [int(n) for n in os.listdir(f"/proc/{pid}/fd")]
+        if len(fds) > WATCHED_DESCRIPTORS:
+            return None
+        pidfd = os.pidfd_open(pid)
+    except OSError:
+        return None
+    try:
+        for fd in fds:
+            copy = system_calls().syscall(PIDFD_GETFD, pidfd, fd, 0)
+            if copy < 0:  # closed since it was listed, say: a settled fork closes nothing
+                close_all(copies)
+                return None
+            copies.append(copy)
+    finally:
+        os.close(pidfd)
+    return copies
+
+
+def close_all(fds: Iterable[int]) -> None:
+    for fd in fds:
+        os.close(fd)
+
+
+def description_state(fd: int) -> tuple[str, int, bytes, int]:
+    """What a process can set on an open file description, for another that shares it to read:
+    fdinfo (its offset, its flags, the locks held through it), the signal and the owner of its
+    I/O notices, a pipe's capacity."""
+    try:
+        pipe_size = fcntl.fcntl(fd, F_GETPIPE_SZ)
+    except OSError:
+        pipe_size = -1  # not a pipe
+    return (proc_text(f"/proc/self/fdinfo/{fd}"), fcntl.fcntl(fd, F_GETSIG),
+            fcntl.fcntl(fd, F_GETOWN_EX, bytes(OWNER_SIZE)), pipe_size)
+
+
 @dataclass
 class CaseFork:
     """One case's fork, found below its warm parent, with the warm processes held still."""
@@ -237,6 +299,25 @@ class CaseFork:
     warm: set[int]
     held: set[int] = field(default_factory=set)  # the warm processes that were alive, stopped
     scores: dict[int, str] = field(default_factory=dict)
+    # The judge's copies of the fork's open file descriptions, with their state before the
+    # case; None when they could not be copied.
+    descriptions: dict[int, tuple[str, int, bytes, int]] | None = None
+
+    def watch_descriptions(self) -> None:
+        copies = copied_descriptions(self.pid)
+        if copies is not None:
+            self.descriptions = {copy: description_state(copy) for copy in copies}
+
+    def descriptions_kept(self) -> bool:
+        """Whether every open file description the fork shared is as it was before its case:
+        asked once nothing of the case is left to change one."""
+        return self.descriptions is not None and all(
+            description_state(copy) == before for copy, before in self.descriptions.items())
+
+    def close(self) -> None:
+        """Close the judge's copies of the fork's open file descriptions."""
+        close_all(self.descriptions or ())
+        self.descriptions = None
 
     def release(self) -> None:
         signal_each(self.warm, signal.SIGCONT)
@@ -294,6 +375,7 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return (f"every case's process would share {shared}: one case could leave its "
                 "secret there for the next, so the judge does not play cases from this state")
+    case.watch_descriptions()
     return case
 
 

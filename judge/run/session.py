@@ -528,8 +528,11 @@ class IsolatedRunner(WorkerOwner):
                 self._retire(worker)
                 if outcome.verdict is None:
                     outcome = Outcome("RTE", problem, seconds=outcome.seconds)
-            elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "":
-                self._retire(worker)  # what was left is gone with the worker
+            elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "" or (
+                    not case_fork.descriptions_kept()):
+                # What was left is gone with the worker. (With no process of the case left,
+                # none can change an open file after the judge has looked.)
+                self._retire(worker)
             else:
                 # The next case's fork is asked for before the warm processes go on: the
                 # list's warm process reads the request once it has reaped this fork and said
@@ -537,6 +540,8 @@ class IsolatedRunner(WorkerOwner):
                 self._unjoined = True
                 self._fork_ahead(worker)
                 case_fork.release()
+        if case_fork is not None:
+            case_fork.close()
         output, recent = worker.output.take(), worker.output.take_recent()
         outcome.output, frames = self.harness.split_stack_dump(output, self.solution)
         if self._load_output:
