@@ -214,7 +214,8 @@ class Held:
         assert waited(lambda: state_of(self.warm.pid) == "T", PATIENCE_SECONDS)
         ended(self.case)
         self.fork = CaseFork(self.case.pid, {self.warm.pid}, {self.warm.pid},
-                             {self.warm.pid: oom_score_adj(self.warm.pid)})
+                             {self.warm.pid: oom_score_adj(self.warm.pid)},
+                             {self.warm.pid: forks.priority(self.warm.pid)})
 
     def close(self) -> None:
         for process in (self.warm, self.case):
@@ -272,6 +273,52 @@ def test_a_case_that_changed_a_warm_processs_oom_score_is_refused(held: Held) ->
         f.write("1")
     assert case_ended(held.fork, 0) == (
         "the case's process changed a warm process's oom_score_adj")
+
+
+CHANGED_PRIORITY = ("the case's process changed a warm process's priority (its nice value or "
+                    "its session's)")
+
+
+def test_a_case_that_changed_a_warm_processs_priority_is_refused(held: Held) -> None:
+    nice = os.getpriority(os.PRIO_PROCESS, 0)
+    assert forks.priority(held.warm.pid).split()[0] == str(nice)
+    os.setpriority(os.PRIO_PROCESS, held.warm.pid, nice + 1)
+    assert case_ended(held.fork, 0) == CHANGED_PRIORITY
+    assert forks.priority(gone_pid()) == ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(),
+                    reason="the kernel groups no sessions (CONFIG_SCHED_AUTOGROUP)")
+def test_a_case_that_changed_its_sessions_priority_is_refused() -> None:
+    """Any process of a session may set the session's nice value through its own
+    /proc/self/autogroup, the warm processes' too, which the next fork inherits. (A session
+    of its own here, as a worker has, not the test's.)"""
+    case = subprocess.Popen(["true"])
+    warm = subprocess.Popen(["setsid", "-w", "sleep", "600"])
+    try:
+        ended(case)
+        assert waited(lambda: Path(f"/proc/{warm.pid}/exe").resolve().name == "sleep",
+                      PATIENCE_SECONDS)
+        os.kill(warm.pid, signal.SIGSTOP)
+        assert waited(lambda: state_of(warm.pid) == "T", PATIENCE_SECONDS)
+        fork = CaseFork(case.pid, {warm.pid}, {warm.pid}, {warm.pid: oom_score_adj(warm.pid)},
+                        {warm.pid: forks.priority(warm.pid)})
+        assert case_ended(fork, 0) == ""
+
+        def set_to_3() -> bool:  # at most ten times a second, but for root
+            try:
+                Path(f"/proc/{warm.pid}/autogroup").write_text("3")
+            except BlockingIOError:
+                return False
+            return True
+
+        assert waited(set_to_3, PATIENCE_SECONDS)
+        assert forks.priority(warm.pid).endswith(" nice 3")
+        assert case_ended(fork, 0) == CHANGED_PRIORITY
+    finally:
+        for process in (warm, case):
+            process.kill()
+            process.wait()
 
 
 def test_a_folder_is_out_of_the_workers_reach_only_if_not_its_own_nor_writable_by_others(

@@ -369,6 +369,8 @@ REACHING_THE_WARM_PROCESS = {
     "signals_the_warm_process.py": "sent a signal to a warm process",
     "marks_the_warm_oom_score.py": "changed a warm process's oom_score_adj",
     "marks_the_warm_oom_score.cpp": "changed a warm process's oom_score_adj",
+    "lowers_the_priority_of_its_group.py": "changed a warm process's priority",
+    "lowers_the_priority_of_its_session.py": "changed a warm process's priority",
     "silences_the_check.py": "every case's process would share a writable shared memory mapping",
     "wakes_the_warm_process.py": "set a warm process running again",
     "wakes_the_warm_process.cpp": "set a warm process running again",

@@ -18,9 +18,9 @@ says can be trusted, so the judge decides from /proc alone:
   time, page faults), which a case can choose.
 - after the case, before they go on: the fork ended with status 0 (read through its pidfd),
   and no warm process was touched: still stopped, no signal pending but a child's end, the same
-  `oom_score_adj`. Otherwise the worker is retired, and what the case sent dies with it; so too
-  when an open file description it shared is not as it was. Then
-  the judge empties the sandbox's private directories itself, so that no warm process ever
+  `oom_score_adj` and priority. Otherwise the worker is retired, and what the case sent dies
+  with it; so too when an open file description it shared is not as it was. Then the judge
+  empties the sandbox's private directories itself, so that no warm process ever
   reads a note a case left there.
 """
 
@@ -121,6 +121,23 @@ def described(state: str, where: str) -> str:
     if state in ("S", "D") and where.isidentifier():
         return f"{words} in {where}"
     return words
+
+
+NICE_FIELD = 16  # /proc/PID/stat's nineteenth, counted from the state, its third
+
+
+def priority(pid: int) -> str:
+    """The process's nice value, and its session's (the autogroup's, which any process of the
+    session may set through /proc/self/autogroup, where the kernel groups sessions); "" once it
+    is gone."""
+    fields = stat_fields(pid)
+    if not fields:
+        return ""
+    try:
+        session = proc_text(f"/proc/{pid}/autogroup").strip()
+    except OSError:
+        session = ""  # a kernel without autogroups, or a process gone since
+    return f"{fields[NICE_FIELD]} {session}"
 
 
 def oom_score_adj(pid: int) -> str:
@@ -299,6 +316,7 @@ class CaseFork:
     warm: set[int]
     held: set[int] = field(default_factory=set)  # the warm processes that were alive, stopped
     scores: dict[int, str] = field(default_factory=dict)
+    priorities: dict[int, str] = field(default_factory=dict)
     # The judge's copies of the fork's open file descriptions, with their state before the
     # case; None when they could not be copied.
     descriptions: dict[int, tuple[str, int, bytes, int]] | None = None
@@ -360,6 +378,7 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
     case.scores = {p: oom_score_adj(p) for p in case.held}
+    case.priorities = {p: priority(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
     if not leaves_its_children_to_the_kernel(parent):
@@ -439,6 +458,9 @@ def case_ended(case: CaseFork, status: int | None) -> str:
             return "the case's process sent a signal to a warm process"
         if oom_score_adj(pid) != case.scores[pid]:
             return "the case's process changed a warm process's oom_score_adj"
+        if priority(pid) != case.priorities[pid]:
+            return ("the case's process changed a warm process's priority (its nice value or its "
+                    "session's)")
     if status is not None and status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))

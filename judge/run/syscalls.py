@@ -48,9 +48,12 @@ WORKERS_DENIED = ("socket", "shmget", "msgget", "semget", "mq_open")
 # threads to clone() (whose namespace flags are checked below), libuv to plain reads.
 UNIMPLEMENTED = ("clone3", "io_uring_setup", "io_uring_enter", "io_uring_register")
 # Allowed on the calling process only (argument `index` is 0, "myself"): another case's
-# priority, affinity or limits are not this one's to change.
-SELF_ONLY = (("setpriority", 1), ("sched_setaffinity", 0), ("sched_setscheduler", 0),
-             ("sched_setparam", 0), ("sched_setattr", 0), ("prlimit64", 0))
+# priority, affinity or limits are not this one's to change. setpriority() says whose in two
+# arguments: with 0 as the second, its first may still name the caller's process group or user
+# (PRIO_PGRP, PRIO_USER), the warm processes among them; only PRIO_PROCESS (0) is the caller.
+SELF_ONLY = (("setpriority", 1), ("setpriority", 0), ("sched_setaffinity", 0),
+             ("sched_setscheduler", 0), ("sched_setparam", 0), ("sched_setattr", 0),
+             ("prlimit64", 0))
 # Refused, as a kernel without them would, with one flag set in argument `index`: a read or
 # write with RWF_NOWAIT fails at once where the pages are not cached, which tells a process
 # which pages of a shared file another one read (mincore() without mincore()).
