@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import select
 import signal
 import stat
 import struct
@@ -276,7 +277,7 @@ def test_a_case_that_changed_a_warm_processs_oom_score_is_refused(held: Held) ->
 
 
 CHANGED_PRIORITY = ("the case's process changed a warm process's priority (its nice value or "
-                    "its session's)")
+                    "its autogroup's)")
 
 
 def test_a_case_that_changed_a_warm_processs_priority_is_refused(held: Held) -> None:
@@ -290,9 +291,9 @@ def test_a_case_that_changed_a_warm_processs_priority_is_refused(held: Held) -> 
 @pytest.mark.skipif(not Path("/proc/self/autogroup").exists(),
                     reason="the kernel groups no sessions (CONFIG_SCHED_AUTOGROUP)")
 def test_a_case_that_changed_its_sessions_priority_is_refused() -> None:
-    """Any process of a session may set the session's nice value through its own
-    /proc/self/autogroup, the warm processes' too, which the next fork inherits. (A session
-    of its own here, as a worker has, not the test's.)"""
+    """Any process of a login session may set the nice value of the session's autogroup
+    through its own /proc/self/autogroup, the warm processes' too, which the next fork
+    inherits. (A session of its own here, as a worker has, not the test's.)"""
     case = subprocess.Popen(["true"])
     warm = subprocess.Popen(["setsid", "-w", "sleep", "600"])
     try:
@@ -816,23 +817,32 @@ CHANGES = {
     "notice signal": lambda pipe, file: fcntl.fcntl(pipe, F_SETSIG, signal.SIGUSR1),
     "notice owner": lambda pipe, file: fcntl.fcntl(pipe, fcntl.F_SETOWN, os.getpid()),
     "pipe size": lambda pipe, file: fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, 1 << 18),
+    "unread bytes": lambda pipe, file: os.write(pipe, b"note"),  # in a pipe the process reads
     "whole-file lock": lambda pipe, file: fcntl.flock(file, fcntl.LOCK_SH),
     "description lock": lambda pipe, file: fcntl.fcntl(
         file, fcntl.F_OFD_SETLK, flock_struct(fcntl.F_RDLCK, 7, 1)),
 }
 
 
+# Says it is ready, then prints back each line it reads.
+ECHOES = """
+print("ready", flush=True)
+while True:
+    print(input(), flush=True)
+"""
+
+
 @pytest.fixture
 def sharer() -> Iterator[tuple[subprocess.Popen[bytes], int, int]]:
-    """A process holding, beside its standard streams, one end of a pipe and a file open for
+    """A process holding, beside its standard streams, both ends of a pipe and a file open for
     reading, through the same open file descriptions as the test: the process, the pipe's
-    end and the file, as the test's descriptors."""
+    write end and the file, as the test's descriptors."""
     read, write = os.pipe()
     file = os.open(os.__file__, os.O_RDONLY)
     # It says it is ready once it holds no more than it will (as it starts, it opens files).
-    process = subprocess.Popen([sys.executable, "-c", "print('ready', flush=True); input()"],
+    process = subprocess.Popen([sys.executable, "-c", ECHOES],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               pass_fds=(write, file))
+                               pass_fds=(read, write, file))
     assert process.stdin is not None and process.stdout is not None
     assert process.stdout.readline() == b"ready\n"
     yield process, write, file
@@ -855,7 +865,7 @@ def test_what_a_case_sets_on_a_description_it_shares_is_seen_through_the_judges_
     before = open_descriptors()
     case = CaseFork(process.pid, set())
     case.watch_descriptions()
-    assert case.descriptions is not None and len(case.descriptions) == 5  # 0, 1, 2 and two
+    assert case.descriptions is not None and len(case.descriptions) == 6  # 0, 1, 2 and three
     CHANGES[change](pipe, file)
     assert case.descriptions_kept() is False
     case.close()
@@ -864,11 +874,15 @@ def test_what_a_case_sets_on_a_description_it_shares_is_seen_through_the_judges_
 
 def test_descriptions_left_as_they_were_are_kept(
         sharer: tuple[subprocess.Popen[bytes], int, int]) -> None:
-    process, pipe, file = sharer
+    process, _, file = sharer
     case = CaseFork(process.pid, set())
     case.watch_descriptions()
     os.pread(file, 10, 0)  # reading at an offset of one's own moves no shared offset
-    os.write(pipe, b"x")
+    # What it writes to a pipe that another reads waits there, not for it to read.
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"echo\n")
+    process.stdin.flush()
+    assert select.select([process.stdout], [], [], PATIENCE_SECONDS)[0]
     assert case.descriptions_kept() is True
     assert case.descriptions_kept() is True  # asked again, still watched
     case.close()
@@ -880,11 +894,11 @@ def test_descriptions_that_cannot_all_be_watched_are_not_kept(
     process, _, _ = sharer
     before = open_descriptors()
     assert forks.copied_descriptions(gone_pid()) is None
-    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 4)  # it holds 5
+    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 5)  # it holds 6
     assert forks.copied_descriptions(process.pid) is None
-    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 5)
+    monkeypatch.setattr(forks, "WATCHED_DESCRIPTORS", 6)
     copies = forks.copied_descriptions(process.pid)
-    assert copies is not None and len(copies) == 5
+    assert copies is not None and len(copies) == 6
     forks.close_all(copies)
     # A descriptor that cannot be copied (closed since it was listed): none is kept open.
     monkeypatch.setattr(forks.os, "listdir", lambda path: ["0", "1", "2", "77"])

@@ -26,6 +26,7 @@ says can be trusted, so the judge decides from /proc alone:
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import functools
@@ -34,6 +35,7 @@ import select
 import signal
 import stat
 import struct
+import termios
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -127,9 +129,9 @@ NICE_FIELD = 16  # /proc/PID/stat's nineteenth, counted from the state, its thir
 
 
 def priority(pid: int) -> str:
-    """The process's nice value, and its session's (the autogroup's, which any process of the
-    session may set through /proc/self/autogroup, where the kernel groups sessions); "" once it
-    is gone."""
+    """The process's nice value, and its autogroup's (the kernel schedules each login session's
+    processes as a group, whose nice value any of them may set through /proc/self/autogroup);
+    "" once it is gone."""
     fields = stat_fields(pid)
     if not fields:
         return ""
@@ -296,16 +298,23 @@ def close_all(fds: Iterable[int]) -> None:
         os.close(fd)
 
 
-def description_state(fd: int) -> tuple[str, int, bytes, int]:
+def description_state(fd: int) -> tuple[str, int, bytes, int, int]:
     """What a process can set on an open file description, for another that shares it to read:
     fdinfo (its offset, its flags, the locks held through it), the signal and the owner of its
-    I/O notices, a pipe's capacity."""
+    I/O notices, a pipe's capacity; and, for one open for reading only, how much waits there
+    to be read (a case can open a pipe the warm process reads anew, through /proc/self/fd, and
+    write to it)."""
     try:
         pipe_size = fcntl.fcntl(fd, F_GETPIPE_SZ)
     except OSError:
         pipe_size = -1  # not a pipe
+    unread = -1  # where the judge reads it (standard output), it moves on its own
+    # (nothing to count in a directory or /dev/null)
+    with contextlib.suppress(OSError):
+        if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY:
+            unread = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, bytes(4)))[0]
     return (proc_text(f"/proc/self/fdinfo/{fd}"), fcntl.fcntl(fd, F_GETSIG),
-            fcntl.fcntl(fd, F_GETOWN_EX, bytes(OWNER_SIZE)), pipe_size)
+            fcntl.fcntl(fd, F_GETOWN_EX, bytes(OWNER_SIZE)), pipe_size, unread)
 
 
 @dataclass
@@ -319,7 +328,7 @@ class CaseFork:
     priorities: dict[int, str] = field(default_factory=dict)
     # The judge's copies of the fork's open file descriptions, with their state before the
     # case; None when they could not be copied.
-    descriptions: dict[int, tuple[str, int, bytes, int]] | None = None
+    descriptions: dict[int, tuple[str, int, bytes, int, int]] | None = None
 
     def watch_descriptions(self) -> None:
         copies = copied_descriptions(self.pid)
@@ -460,7 +469,7 @@ def case_ended(case: CaseFork, status: int | None) -> str:
             return "the case's process changed a warm process's oom_score_adj"
         if priority(pid) != case.priorities[pid]:
             return ("the case's process changed a warm process's priority (its nice value or its "
-                    "session's)")
+                    "autogroup's)")
     if status is not None and status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))

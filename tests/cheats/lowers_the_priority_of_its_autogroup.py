@@ -1,9 +1,10 @@
-# A cheat: a case that finds its secret sets the priority (nice value) of its session, the warm
-# processes' too, to the secret's index plus one, through its own /proc/self/autogroup (where
-# the kernel groups sessions); every later fork, of the same session, reads it there. The kernel
-# takes one such change every tenth of a second, from anyone but root. The warm-up games, played
-# in the list's process itself, leave it as it is. The judge reads each warm process's priority,
-# its session's too, before and after a case, and a changed one is RTE.
+# A cheat: a case that finds its secret sets the priority (nice value) of its autogroup (the
+# kernel schedules a login session's processes as one group), the warm processes' too, to the
+# secret's index plus one, through its own /proc/self/autogroup; every later fork, of the same
+# group, reads it there. The kernel takes one such change every tenth of a second, from anyone
+# but root. The warm-up games, played in the list's process itself, leave it as it is. The
+# judge reads each warm process's priority, its autogroup's too, before and after a case, and
+# a changed one is RTE.
 import os
 
 LIST = []
