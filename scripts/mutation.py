@@ -236,7 +236,7 @@ EQUIVALENT: dict[str, str] = {
     **{name: _FALSE_START for name in (
         "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
         "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
-        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_156",
+        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_161",
         "judge.run.session.xǁIsolatedRunnerǁ_hear_joined__mutmut_3")},
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "another name than 'list' for the level once a list's case fork has ended: any level "
@@ -264,7 +264,7 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.session.xǁIsolatedRunnerǁ_converse__mutmut_77":
         "the case's pidfd read even when there is none: the case's process is heard to end "
         "only through that pidfd, so there always is one",
-    "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_91":
+    "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_93":
         "a status before the fork's end is read: case_ended sees it only once the fork has "
         "ended, read through its pidfd, or says first that it has not ended",
     "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_29":
