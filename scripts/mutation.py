@@ -298,6 +298,16 @@ EQUIVALENT: dict[str, str] = {
        "low bits read the same either way" for n in (13, 27, 29)},
     "judge.run.forks.x_exit_code_of__mutmut_40":
         "the exit code read unsigned: it holds a wait status, never negative",
+    "judge.run.forks.x_copied_descriptions__mutmut_12":
+        "pidfd_getfd's flags None instead of 0: ctypes passes None as a null pointer, 0",
+    **{f"judge.run.forks.x_copied_descriptions__mutmut_{n}":
+       "a copy numbered 0 taken for a failure: the pidfd, open meanwhile, holds any lower free "
+       "number than a copy's" for n in (18, 19)},
+    **{f"judge.run.forks.x_description_state__mutmut_{n}":
+       "another mark for a size or a count that a description does not have: it is compared "
+       "only with itself, read from the same description" for n in (6, 7, 8, 9, 10, 11)},
+    "judge.run.forks.x_description_state__mutmut_25":
+        "the count of unread bytes read unsigned: it is never negative",
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",
@@ -467,8 +477,9 @@ EQUIVALENT: dict[str, str] = {
 # A mutant's tests may take this many times (the time they took unmutated, plus a second)
 # of CPU time; past that the mutant counts as caught.
 TIMEOUT_FACTOR = 4
-# A mutant that makes the tests hang is caught too: the suite would not pass with it.
-CAUGHT = ("killed", "timeout")
+# A mutant that makes the tests hang, or crash (a call through ctypes without its number), is
+# caught too: the suite would not pass with it.
+CAUGHT = ("killed", "timeout", "segfault")
 STATUS = re.compile(r"^\s+(\S+): (\w[\w ]*)$")
 
 

@@ -67,7 +67,8 @@ def in_its_sleep(pid: int) -> str:
 
     def settled() -> bool:
         where[:] = [Path(f"/proc/{pid}/wchan").read_text()]
-        return where[0] == "0" or "sleep" in where[0]
+        # ("0" too while it runs: asleep, it is hidden only where the kernel hides them all)
+        return state_of(pid) == "S" and (where[0] == "0" or "sleep" in where[0])
 
     assert waited(settled, PATIENCE_SECONDS)
     return where[0]
@@ -153,6 +154,17 @@ def test_a_process_that_ignores_sigchld_leaves_its_children_to_the_kernel(
             process.communicate()
 
 
+@pytest.mark.parametrize(("ignored", "left"), [
+    ("0000000000010000", True),  # SIGCHLD alone
+    ("0000000000100000", False),  # SIGTTIN alone, which read in base 17 has SIGCHLD's bit
+    ("0000000001011000", True)])  # with what Python ignores (SIGPIPE, SIGXFSZ)
+def test_sigchld_is_read_from_the_hexadecimal_mask_of_ignored_signals(
+        monkeypatch: pytest.MonkeyPatch, ignored: str, left: bool) -> None:
+    monkeypatch.setattr(forks, "status_fields",
+                        lambda pid, key: [ignored] if key == "SigIgn:" else [])
+    assert forks.leaves_its_children_to_the_kernel(1) is left
+
+
 def test_a_process_is_numbered_in_its_own_namespace(sleeper: subprocess.Popen[bytes]) -> None:
     assert forks.own_number(sleeper.pid) == sleeper.pid  # the test's namespace is the machine's
     assert forks.own_number(gone_pid()) is None
@@ -234,6 +246,8 @@ def held() -> Iterator[Held]:
 def test_a_case_that_touched_nothing_and_ended_cleanly_passes(held: Held) -> None:
     assert case_ended(held.fork, 0) == ""
     assert case_ended(held.fork, None) == ""  # how it ended, the kernel could not tell
+    held.case.wait()  # reaped: gone from /proc
+    assert case_ended(held.fork, None) == ""
 
 
 def test_a_case_whose_process_ended_with_a_status_is_refused() -> None:
