@@ -67,10 +67,12 @@ def in_its_sleep(pid: int) -> str:
 
     def settled() -> bool:
         where[:] = [Path(f"/proc/{pid}/wchan").read_text()]
-        # ("0" too while it runs: asleep, it is hidden only where the kernel hides them all)
-        return state_of(pid) == "S" and (where[0] == "0" or "sleep" in where[0])
+        return state_of(pid) == "S" and "sleep" in where[0]
 
-    assert waited(settled, PATIENCE_SECONDS)
+    # "0" while it runs, and at times as it starts: only a kernel that hides them all says
+    # nothing else for as long as the test waits.
+    if not waited(settled, PATIENCE_SECONDS):
+        assert where[0] == "0", where
     return where[0]
 
 
@@ -721,7 +723,8 @@ def test_a_state_is_described_in_words(state: str, where: str, told: str) -> Non
 
 def test_where_a_process_waits_is_read_as_the_kernel_names_it(
         sleeper: subprocess.Popen[bytes]) -> None:
-    assert forks.kernel_wait(sleeper.pid) == in_its_sleep(sleeper.pid)
+    where = in_its_sleep(sleeper.pid)  # read once it sleeps, not as it starts
+    assert forks.kernel_wait(sleeper.pid) == where
     sleeper.kill()
     sleeper.wait()
     assert forks.kernel_wait(sleeper.pid) == ""
