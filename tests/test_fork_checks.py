@@ -229,8 +229,7 @@ class Held:
         assert waited(lambda: state_of(self.warm.pid) == "T", PATIENCE_SECONDS)
         ended(self.case)
         self.fork = CaseFork(self.case.pid, {self.warm.pid}, {self.warm.pid},
-                             {self.warm.pid: oom_score_adj(self.warm.pid)},
-                             {self.warm.pid: forks.priority(self.warm.pid)})
+                             {self.warm.pid: forks.warm_settings(self.warm.pid)})
 
     def close(self) -> None:
         for process in (self.warm, self.case):
@@ -318,8 +317,7 @@ def test_a_case_that_changed_its_sessions_priority_is_refused() -> None:
                       PATIENCE_SECONDS)
         os.kill(warm.pid, signal.SIGSTOP)
         assert waited(lambda: state_of(warm.pid) == "T", PATIENCE_SECONDS)
-        fork = CaseFork(case.pid, {warm.pid}, {warm.pid}, {warm.pid: oom_score_adj(warm.pid)},
-                        {warm.pid: forks.priority(warm.pid)})
+        fork = CaseFork(case.pid, {warm.pid}, {warm.pid}, {warm.pid: forks.warm_settings(warm.pid)})
         assert case_ended(fork, 0) == ""
 
         def set_to_3() -> bool:  # at most ten times a second, but for root
@@ -806,7 +804,7 @@ def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         held = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2))
         assert isinstance(held, CaseFork)
         assert (held.pid, held.warm, held.held) == (case.pid, {sleeper.pid}, {sleeper.pid})
-        assert held.scores == {sleeper.pid: "0"}
+        assert held.settings[sleeper.pid]["oom_score_adj"] == "0"
         assert state_of(sleeper.pid) == "T"
         # Its open file descriptions are watched: its standard streams'.
         assert held.descriptions is not None and len(held.descriptions) == 3

@@ -149,6 +149,18 @@ def oom_score_adj(pid: int) -> str:
         return ""
 
 
+# What a case can set on a warm process from outside (a file of /proc, a system call), which
+# every later fork inherits: read, by name, from each warm process held before a case and after.
+WARM_SETTINGS: dict[str, Callable[[int], str]] = {
+    "oom_score_adj": oom_score_adj,
+    "priority (its nice value or its autogroup's)": priority,
+}
+
+
+def warm_settings(pid: int) -> dict[str, str]:
+    return {name: read(pid) for name, read in WARM_SETTINGS.items()}
+
+
 def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] = ()) -> str:
     """What of this process a fork shares with its parent and its siblings beyond copied
     memory; empty when there is nothing of the kind. `private` names the directories the
@@ -324,8 +336,7 @@ class CaseFork:
     pid: int
     warm: set[int]
     held: set[int] = field(default_factory=set)  # the warm processes that were alive, stopped
-    scores: dict[int, str] = field(default_factory=dict)
-    priorities: dict[int, str] = field(default_factory=dict)
+    settings: dict[int, dict[str, str]] = field(default_factory=dict)  # as it began
     # The judge's copies of the fork's open file descriptions, with their state before the
     # case; None when they could not be copied.
     descriptions: dict[int, tuple[str, int, bytes, int, int]] | None = None
@@ -386,8 +397,7 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
-    case.scores = {p: oom_score_adj(p) for p in case.held}
-    case.priorities = {p: priority(p) for p in case.held}
+    case.settings = {p: warm_settings(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
     if not leaves_its_children_to_the_kernel(parent):
@@ -465,11 +475,10 @@ def case_ended(case: CaseFork, status: int | None) -> str:
         pending = pending_signals(pid)
         if pending & ~EXPECTED_PENDING:
             return "the case's process sent a signal to a warm process"
-        if oom_score_adj(pid) != case.scores[pid]:
-            return "the case's process changed a warm process's oom_score_adj"
-        if priority(pid) != case.priorities[pid]:
-            return ("the case's process changed a warm process's priority (its nice value or its "
-                    "autogroup's)")
+        now = warm_settings(pid)
+        for name, before in case.settings[pid].items():
+            if now[name] != before:
+                return f"the case's process changed a warm process's {name}"
     if status is not None and status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))
