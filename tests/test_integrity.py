@@ -450,14 +450,16 @@ def test_no_meeting_place_in_the_sandbox_reaches_the_warm_process(cheat: str) ->
 @pytest.mark.parametrize("cheat", cheats("moves_a_shared_offset.py", "locks_a_shared_file.py",
                                          "signals_through_a_shared_pipe.py",
                                          "signals_through_a_shared_pipe.cpp",
-                                         "writes_to_the_warm_processs_requests.py"))
+                                         "writes_to_the_warm_processs_requests.py",
+                                         "leaves_guesses_for_the_next_case.py"))
 def test_what_a_case_sets_on_an_open_file_it_shares_reaches_no_later_case(
         cheat: str, sandbox: bool) -> None:
     """Every case's fork shares its warm process's open file descriptions (its pipes to the
     judge too): their offset, flags, locks, the signal of their I/O notices, what waits to be
-    read in a pipe. A case that changed one leaves its worker retired: the next case plays in
-    a new one, as its honest twin, knowing only what the warm-up games showed it. (A file its
-    user can write, as root, is refused outright.)"""
+    read in a pipe (the judge's own too, once the case's fork has ended). A case that changed
+    one leaves its worker retired: the next case plays in a new one, as its honest twin,
+    knowing only what the warm-up games showed it. (A file its user can write, as root, is
+    refused outright.)"""
     cases = every_secret_of_one_list()[:5]
     warm = {m.secret() for m in warmup_masters(cases[0], 3, WARMUP_GAMES)}
     runner = IsolatedRunner(CHEATS / cheat, Limits(), sandbox)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from judge.harness.launch import Channel
-from judge.run.forks import state_of
+from judge.run.forks import state_of, waited
 from judge.run.limits import Clock, NoWatch, WatchdogWatch
 from judge.run.process import (
     CASE_PROCESS_ENDED,
@@ -152,6 +152,22 @@ def test_two_messages_in_one_write_come_one_at_a_time(worker: Worker) -> None:
     assert ask(worker, write='{"op": "a"}\n{"op": "b"}\n') == {"op": "a"}
     assert worker.receive(wait()) == {"op": "b"}
     assert worker.receive(wait()) == {"op": "ok"}
+
+
+def test_what_a_worker_wrote_past_the_messages_read_is_unread(worker: Worker) -> None:
+    """Kept after the last message read, or waiting in the pipe: a case's fork that wrote
+    more after its last message would have it read in a later case's game."""
+    assert ask(worker, write='{"op": "a"}\n{"op": "b"}\n') == {"op": "a"}
+    assert worker.unread()  # "b", kept
+    assert worker.receive(wait()) == {"op": "b"}
+    assert worker.receive(wait()) == {"op": "ok"}
+    assert not worker.unread()
+    assert worker.send({"write": '{"op": "c"}\n'})
+    assert waited(worker.unread, 60.0)  # "c", in the pipe, nothing kept
+    assert worker.receive(wait()) == {"op": "c"}
+    assert worker.receive(wait()) == {"op": "ok"}
+    assert ask(worker, write='{"op": "a"}\n{"op": "b') == {"op": "a"}
+    assert worker.unread()  # the start of a message
 
 
 def test_a_line_longer_than_any_message_is_cut_off_unread(worker: Worker) -> None:

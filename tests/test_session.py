@@ -60,8 +60,9 @@ class ScriptedWorker:
 
     def __init__(self, script: Iterable[Step], printed: str = "", recent: bytes = b"",
                  strays: Iterable[int] = (), reads: bool = True,
-                 death: str = "exit code 1") -> None:
+                 death: str = "exit code 1", unread: bool = False) -> None:
         self.script = list(script)
+        self._unread = unread  # what it wrote past its script's messages
         self.sent: list[dict[str, Any]] = []
         self.memory = ScriptedMemory()
         self.output = ScriptedOutput(printed, recent)
@@ -94,6 +95,9 @@ class ScriptedWorker:
 
     def strays(self) -> set[int]:
         return self._strays
+
+    def unread(self) -> bool:
+        return self._unread
 
     def below(self) -> set[int]:
         return set()
@@ -584,6 +588,18 @@ def test_a_case_fork_that_ended_badly_after_a_normal_return_is_a_runtime_error(
     assert (outcome.verdict, outcome.detail, outcome.output) == (
         "RTE", "the case's process sent a signal to a warm process", "printed\n")
     assert outcome.seconds in case_wall_times(worker, readings) and worker.killed
+
+
+def test_a_case_that_wrote_past_its_last_message_retires_its_worker_and_keeps_its_verdict(
+        fork_path: dict[str, Any]) -> None:
+    """What waits on the judge's pipe once a case's fork has ended, its warm processes held,
+    the case wrote: read in the next case's game, it would tell that case something."""
+    worker = forking([FORKED, DONE], fork_path, unread=True)
+    session = ScriptedRunner([worker])
+    with session.fresh_state_per_case([]):
+        assert session.play(master(), Seeds(1, 1)).verdict is None
+    assert ops(worker) == ["fork", "fork once", "run"]  # no case forked from that state
+    assert worker.killed and session._worker is None
 
 
 def test_a_warm_process_that_never_says_its_fork_ended_is_retired(

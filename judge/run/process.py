@@ -367,6 +367,11 @@ class Worker:
             return {"op": "garbled", "line": line[:200].decode("utf-8", "replace")}
         return message if isinstance(message, dict) else {"op": "garbled", "line": str(message)}
 
+    def unread(self) -> bool:
+        """Whether the worker wrote more than the judge has read as messages: bytes kept after
+        the last message read, or waiting in the pipe (or its end, once no process holds it)."""
+        return bool(self._buffer) or bool(select.select([self._from_worker], [], [], 0)[0])
+
     def strays(self) -> set[int]:
         """Processes the solution started that are still alive, in the tree or out of it."""
         return self.below() - self.baseline

@@ -529,9 +529,11 @@ class IsolatedRunner(WorkerOwner):
                 if outcome.verdict is None:
                     outcome = Outcome("RTE", problem, seconds=outcome.seconds)
             elif worker.strays() - {case_fork.pid} or self._emptied_from_outside() != "" or (
-                    not case_fork.descriptions_kept()):
+                    not case_fork.descriptions_kept()) or worker.unread():
                 # What was left is gone with the worker. (With no process of the case left,
-                # none can change an open file after the judge has looked.)
+                # none can change an open file after the judge has looked.) Its warm process,
+                # held, has said nothing since the fork: what waits on its pipe to the judge
+                # the case wrote after its last message, and would be read in a later case's.
                 self._retire(worker)
             else:
                 # The next case's fork is asked for before the warm processes go on: the
