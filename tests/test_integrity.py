@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from judge.grading import WARMUP_GAMES, grade, play_order, warmup_masters
 from judge.report.text import table_row, transcript_text
 from judge.result import CaseResult
 from judge.run.confine import bubblewrap_works
+from judge.run.forks import CaseFork
 from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import IsolatedRunner
@@ -484,6 +486,53 @@ def test_a_process_left_behind_carries_nothing_to_later_cases(sandbox: bool) -> 
     for case, result in zip(cases, report.results, strict=True):
         assert learned_words(result) == [], (case.name, result.output)
         assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
+
+
+# The walker that, in a case's fork, says "done" itself and prints once it has.
+PRINTS_AFTER_ITS_LAST_MESSAGE = """
+import os
+import sys
+import time
+
+HARNESS = next(m for m in list(sys.modules.values()) if hasattr(m, "ForkedOnce"))
+
+
+class Solution:
+    def findSecretWord(self, words, master):
+        for word in words:
+            if master.guess(word) == 6:
+                break
+        if HARNESS.ForkedOnce.value:
+            channel = next(v for v in vars(master).values() if hasattr(v, "writer"))
+            channel.writer.write(b'{"op": "done"}\\n')
+            channel.writer.flush()
+            time.sleep(0.05)  # the judge has heard the end, and waits for the process's
+            os.write(1, b"printed last\\n")
+            os._exit(0)
+"""
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_what_a_case_printed_is_read_before_the_warm_processes_go_on(
+        tmp_path: Path, sandbox: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A warm process could open its output pipe anew for reading (through /proc/self/fd)
+    once it goes on, and read there what a case printed last: the judge reads it first."""
+    runner = IsolatedRunner(written(tmp_path, "printer", PRINTS_AFTER_ITS_LAST_MESSAGE),
+                            Limits(), sandbox)
+    waiting: list[bool] = []
+    release = CaseFork.release
+
+    def looked_at(case_fork: CaseFork) -> None:
+        assert runner._worker is not None
+        waiting.append(bool(select.select([runner._worker.output.fd], [], [], 0)[0]))
+        release(case_fork)
+
+    monkeypatch.setattr(CaseFork, "release", looked_at)
+    cases = every_secret_of_one_list()[:4]
+    report = grade(runner, "printer", cases, order_seed=3)
+    assert [r.verdict for r in report.results] == ["AC"] * 4, report.results[0].message
+    assert all(r.output == "printed last\n" for r in report.results), report.results[0].output
+    assert waiting and not any(waiting)
 
 
 # The walker that, in its first game in a process, leaves a sleeping process behind.

@@ -541,6 +541,9 @@ class IsolatedRunner(WorkerOwner):
                 # so, while the judge reports this case.
                 self._unjoined = True
                 self._fork_ahead(worker)
+                # A warm process could read the output pipe too (opened anew through
+                # /proc/self/fd): what the case printed is the judge's before it goes on.
+                worker.output.pump()
                 case_fork.release()
         if case_fork is not None:
             case_fork.close()
