@@ -295,6 +295,30 @@ CHANGED_PRIORITY = ("the case's process changed a warm process's priority (its n
                     "its autogroup's)")
 
 
+# A process of the sandbox's user that makes itself dumpable or not (its argument), then waits.
+DUMPABLE_OR_NOT = ("import ctypes, sys, time; "
+                   "ctypes.CDLL(None).prctl(4, int(sys.argv[1]), 0, 0, 0); "
+                   "print('ready', flush=True); time.sleep(600)")
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not Path("/usr/bin/setpriv").exists(),
+                    reason="another user's process needs root and setpriv")
+@pytest.mark.parametrize("dumpable", [True, False])
+def test_whether_a_process_lets_its_users_processes_write_its_memory_is_read_from_outside(
+        dumpable: bool) -> None:
+    nobody = 65534
+    process = subprocess.Popen(
+        ["/usr/bin/setpriv", f"--reuid={nobody}", f"--regid={nobody}", "--clear-groups",
+         sys.executable, "-c", DUMPABLE_OR_NOT, str(int(dumpable))], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+        assert forks.memory_open_to(process.pid, nobody) is dumpable
+    finally:
+        process.kill()
+        process.communicate()
+    assert forks.memory_open_to(gone_pid(), nobody) is False
+
+
 def test_a_case_that_changed_a_warm_processs_priority_is_refused(held: Held) -> None:
     nice = os.getpriority(os.PRIO_PROCESS, 0)
     assert forks.priority(held.warm.pid).split()[0] == str(nice)

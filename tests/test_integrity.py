@@ -400,6 +400,23 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
 
 
 @needs_bubblewrap
+def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
+    """A warm process that its user's processes may write (/proc/PID/mem) would keep what a
+    case wrote there for every later fork: the cheat's file keeps the harness from making its
+    warm processes undumpable, and each case wrote every secret it knew into its warm
+    process's memory. The judge reads from outside that no warm process is dumpable, or plays
+    no case from that state. (Out of the sandbox, a worker run as root writes any memory.)"""
+    cases = every_secret_of_one_list()[:5]
+    cheat = "writes_the_warm_processs_memory.py"
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True), cheat, cases,
+                   order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert learned_words(result) == [], (case.name, result.output)
+        assert result.verdict == "RTE", (case.name, result.verdict)
+        assert "let other processes of its user write its memory" in result.message
+
+
+@needs_bubblewrap
 def test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing() -> None:
     """A case that starts threads moves the numbering of the sandbox's processes, and the next
     fork's id would tell it how many (a secret's rank). A fork whose id does not follow the

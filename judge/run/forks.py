@@ -9,7 +9,8 @@ says can be trusted, so the judge decides from /proc alone:
   pipe or socket, an open file its user could write (open for reading or not), and in the
   sandbox a mapping of a file in its private directories. A case could leave its secret there
   for the next one.
-- during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer.
+- during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer;
+  and none is dumpable, so that no case may write its memory through /proc/PID/mem.
   The judge holds a copy of each open file description the fork has (its pipes to the judge
   too), which the warm process shares: what a case sets on one (its offset, its flags, the
   signal of its I/O notices, a lock) the next fork would find.
@@ -397,6 +398,13 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
+    # A warm process that its user's processes may write (/proc/PID/mem) would keep what a
+    # case wrote there for every later fork. (A worker run as root may write any.)
+    if user != 0 and any(memory_open_to(p, user) for p in case.held):
+        case.release()
+        return ("the solution's warm process let other processes of its user write its memory "
+                "(it made itself dumpable): one case could leave its secret there for the next, "
+                "so the judge does not play cases from this state")
     case.settings = {p: warm_settings(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
@@ -415,6 +423,16 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
                 "secret there for the next, so the judge does not play cases from this state")
     case.watch_descriptions()
     return case
+
+
+def memory_open_to(pid: int, user: int) -> bool:
+    """Whether the process lets `user`'s processes read and write its memory: it is dumpable
+    (prctl), which the kernel shows by leaving /proc/PID/mem to the process's own user;
+    otherwise it is root's. (Not /proc/PID itself, which stays the user's either way.)"""
+    try:
+        return os.stat(f"/proc/{pid}/mem").st_uid == user
+    except OSError:
+        return False  # gone: nothing left to write
 
 
 def leaves_its_children_to_the_kernel(pid: int) -> bool:

@@ -364,10 +364,10 @@ void serve_fork(const Value& request) {
     const Value* once_value = request.get("once");
     bool once = once_value && once_value->kind == Value::BOOL && once_value->number != 0;
     std::string why;
+    // Its forks know its addresses: while one lives, none may write its memory (/proc/PID/mem).
+    // What a fork shares with this process is the judge's to check, from outside.
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     if (once) {
-        // Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
-        // What a fork shares with this process is the judge's to check, from outside.
-        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
         why = fresh_state::empty_private_directories();
         if (why.empty()) why = fresh_state::empty_private_ipc();
         // The kernel reaps the case's fork: what it used (wait4) would reach this process.
@@ -377,10 +377,10 @@ void serve_fork(const Value& request) {
     pid_t child = fork();
     if (child < 0) _exit(3);  // the judge sees the pipe close: the case is not played
     if (child == 0) {
+        prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);  // so that the judge may read its memory use
         if (once) {
             forked_once = true;
             refused = why;
-            prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);  // so that the judge may read its memory use
             signal(SIGCHLD, SIG_DFL);  // its own children are its own
         } else {
             send("{\"op\": \"forked\"}");
@@ -394,6 +394,7 @@ void serve_fork(const Value& request) {
         status = 0;  // reaped by the kernel (a case's fork), or by the submission
         break;
     }
+    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : 0;
     send("{\"op\": \"joined\", \"status\": " + std::to_string(code) + "}");
 }

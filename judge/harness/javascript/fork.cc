@@ -113,10 +113,9 @@ napi_value Harden(napi_env env, napi_callback_info info) {
     return nullptr;
 }
 
-// tidy(): before a case's fork, what the sandbox gives the worker alone is emptied, and the
-// process made undumpable; why the state cannot be played from, or "".
+// tidy(): before a case's fork, what the sandbox gives the worker alone is emptied; why the
+// state cannot be played from, or "".
 napi_value Tidy(napi_env env, napi_callback_info) {
-    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     std::string why = fresh_state::empty_private_directories();
     if (why.empty()) why = fresh_state::empty_private_ipc();
     napi_value result;
@@ -125,22 +124,22 @@ napi_value Tidy(napi_env env, napi_callback_info) {
 }
 
 // fork(once): the child's process id in the parent, 0 in the child. The list's process (not
-// once) silences Node's own descriptors; a case's fork (once) makes itself dumpable again, for
-// the judge to read its memory.
+// once) silences Node's own descriptors. The parent is undumpable while its fork lives (none
+// may write its memory, /proc/PID/mem), until wait(); the child is dumpable, for the judge to
+// read its memory.
 napi_value Fork(napi_env env, napi_callback_info info) {
     bool once = arguments(env, info, 1)[0] != 0;
     keep_memory_in_forks();
     Descriptors before = open_descriptors();
     // The kernel reaps a case's fork: what it used (wait4) would reach this process.
     if (once) signal(SIGCHLD, SIG_IGN);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     pid_t child = fork();
     if (child < 0) _exit(3);  // the judge sees the pipe close: the case is not played
     if (child == 0) {
         silence_what_a_fork_would_share(before, !once);
-        if (once) {
-            prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-            signal(SIGCHLD, SIG_DFL);  // its own children are its own
-        }
+        prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+        if (once) signal(SIGCHLD, SIG_DFL);  // its own children are its own
     }
     return number(env, child);
 }
@@ -154,6 +153,7 @@ napi_value Wait(napi_env env, napi_callback_info info) {
         status = 0;  // reaped by the kernel (a case's fork), or by the submission
         break;
     }
+    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
     return number(env, WIFEXITED(status) ? WEXITSTATUS(status)
                        : WIFSIGNALED(status) ? -WTERMSIG(status) : 0);
 }

@@ -344,10 +344,10 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     if op != "fork":
         return False
     once = request.get("once") is True
+    # Its forks know its addresses: while one lives, none may write its memory (/proc/PID/mem).
+    # What a fork shares with this process is the judge's to check, from outside.
+    prctl(PR_SET_DUMPABLE, 0)
     if once:
-        # Its forks know its addresses: none may write its memory (/proc/PID/mem, ptrace).
-        # What a fork shares with this process is the judge's to check, from outside.
-        prctl(PR_SET_DUMPABLE, 0)
         refused = empty_private_directories() or empty_private_ipc()
         # The kernel reaps the case's fork: what it used (wait4) would reach this process.
         signal.signal(signal.SIGCHLD, signal.SIG_IGN)
@@ -357,9 +357,9 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     gc.freeze()
     child = os.fork()
     if child == 0:
+        prctl(PR_SET_DUMPABLE, 1)  # so that the judge may read its memory use
         if once:
             ForkedOnce.value, ForkedOnce.refused = True, refused
-            prctl(PR_SET_DUMPABLE, 1)  # so that the judge may read its memory use
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its own children are its own
         else:
             channel.send({"op": "forked"})
@@ -369,6 +369,7 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
         _, status = os.waitpid(child, 0)
     except ChildProcessError:  # reaped by the kernel (a case's fork), or by the submission
         status = 0
+    prctl(PR_SET_DUMPABLE, 1)
     channel.send({"op": "joined", "status": os.waitstatus_to_exitcode(status)})
     return True
 
