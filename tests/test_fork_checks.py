@@ -519,6 +519,16 @@ elif kind == "memfd":
     os.dup2(fd, 9)
     os.close(fd)
     os.close(made)
+elif kind in ("inotify", "socket", "eventfd"):
+    import ctypes, socket
+    if kind == "inotify":
+        fd = ctypes.CDLL(None).inotify_init()
+    elif kind == "socket":
+        fd = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM).detach()
+    else:
+        fd = os.eventfd(0)
+    os.dup2(fd, 9)
+    os.close(fd)
 elif kind.startswith("file for"):
     # (Without waiting for a writer, where the file is a named pipe.)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK if kind.endswith("reading")
@@ -545,6 +555,43 @@ def shared_by(kind: str, path: str = "", own: tuple[int, ...] = (0, 1, 2),
     finally:
         process.kill()
         process.communicate()
+
+
+def within_reach(kind: str, path: str = "", private: tuple[str, ...] = (),
+                 user: int = -1) -> str:
+    process = holding(kind, path)
+    try:
+        return forks.within_reach_of_cases(process.pid, (0, 1, 2), private, user)
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def test_what_a_warm_process_holds_that_a_case_reaches_without_holding_it_is_named(
+        tmp_path: Path, memory_folder: Path) -> None:
+    """A case's fork may close its copies before the judge looks; a file its user can write,
+    a watch on files or a socket stays within the case's reach all the same (by a name), and
+    the warm process reads it once the case is over."""
+    other = os.getuid() + 1  # a user who could not write what they are as files
+    assert within_reach("inotify", user=other) == "an open file descriptor (anon_inode:inotify)"
+    assert re.fullmatch(r"an open file descriptor \(socket:\[\d+\]\)",
+                        within_reach("socket", user=other))
+    notes = tmp_path / "notes"
+    notes.write_text("")
+    assert within_reach("file for reading", str(notes), user=os.getuid()) == (
+        f"an open file descriptor ({notes}) of a file that its user can write")
+    board = memory_folder / "board"
+    board.write_bytes(b"\0" * 4096)
+    assert within_reach("file mapped private", str(board), (str(memory_folder),)) == (
+        f"a memory mapping of a file that a case can write ({board})")
+    # Reached only by holding them, which the case's fork does not: a pipe, an eventfd.
+    assert within_reach("read end") == ""
+    assert within_reach("eventfd") == ""
+    # Nor may a case write a file its user cannot, or one mapped outside its directories.
+    assert within_reach("file for reading", "/etc/passwd", user=other) == ""
+    assert within_reach("file mapped private", str(board)) == ""
+    assert forks.within_reach_of_cases(gone_pid(), ()) == (
+        "a process whose state the judge could not read")
 
 
 def test_threads_beside_a_case_are_shared_and_counted() -> None:

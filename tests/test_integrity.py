@@ -399,6 +399,22 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
             assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
 
 
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_what_a_warm_process_holds_within_a_cases_reach_is_refused(sandbox: bool) -> None:
+    """A note the warm process keeps open, which each fork closes before the judge looks at
+    it: a case writes there by its name, and the judge's emptying of /tmp leaves the file
+    the warm process holds. Each case of the cheat is refused, and none learns a secret."""
+    cases = every_secret_of_one_list()[:5]
+    cheat = "reads_a_note_it_kept_open.py"
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
+                   order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert learned_words(result) == [], (case.name, result.output)
+        assert result.verdict == "RTE", (case.name, result.verdict)
+        assert result.message.startswith("the solution's warm process holds an open file "
+                                         "descriptor (/tmp/note-"), result.message
+
+
 @needs_bubblewrap
 def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
     """A warm process that its user's processes may write (/proc/PID/mem) would keep what a

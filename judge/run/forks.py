@@ -8,7 +8,10 @@ says can be trusted, so the judge decides from /proc alone:
   another thread, shared memory (even mapped read-only: mprotect makes it writable), an open
   pipe or socket, an open file its user could write (open for reading or not), and in the
   sandbox a mapping of a file in its private directories. A case could leave its secret there
-  for the next one.
+  for the next one. And what each warm process holds that a case reaches without holding it,
+  by a name: a file its user can write (open or mapped: emptying /tmp removes the name, not
+  the file), a watch on files (inotify), a socket. A fork may close its copies before the
+  judge looks; the warm process reads what the case left once it goes on.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer;
   and none is dumpable, so that no case may write its memory through /proc/PID/mem.
   The judge holds a copy of each open file description the fork has (its pipes to the judge
@@ -169,16 +172,15 @@ def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] =
     try:
         threads = len(os.listdir(f"/proc/{pid}/task"))
         maps = [line.split() for line in proc_text(f"/proc/{pid}/maps").splitlines()]
-        writable = {device_text(os.stat(f"/proc/{pid}/root{folder}").st_dev)
-                    for folder in private}
-        fds = os.listdir(f"/proc/{pid}/fd")
+        writable = private_devices(pid, private)
+        fds = open_descriptors(pid, own_fds)
     except OSError:
         return "a process whose state the judge could not read"
     if threads > 1:
         others = "another thread" if threads == 2 else f"{threads - 1} other threads"
         return f"{others}, running beside every case"
     for mapping in maps:
-        perms, device, name = mapping[1], mapping[3], " ".join(mapping[5:])
+        perms, name = mapping[1], " ".join(mapping[5:])
         # Every shared mapping names its file: anonymous memory shows as /dev/zero (deleted).
         if perms[3] == "s" and perms[1] == "w":
             return f"a writable shared memory mapping ({name})"
@@ -186,36 +188,102 @@ def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] =
         # pages, opened read-only, are not (the C library's gconv-modules.cache, say).
         if perms[3] == "s" and name.endswith("(deleted)"):
             return f"a shared memory mapping that a case may make writable ({name})"
-        # A file a case can write shows what it wrote through any mapping, even a private one,
-        # until the page is copied.
-        if device in writable or (writable and name.endswith("(deleted)")):
-            return f"a memory mapping of a file that a case can write ({name})"
-    own = set(own_fds)
+    mapped = mapping_of_a_writable_file(maps, writable)
+    if mapped:
+        return mapped
     user: int | None = None  # read once a descriptor needs it: an honest fork has none
-    for fd in sorted(int(n) for n in fds):
-        if fd in own:
-            continue
+    for fd, target in fds:
         try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
             info = proc_text(f"/proc/{pid}/fdinfo/{fd}").splitlines()
             flags = int(next(line for line in info if line.startswith("flags:")).split()[1], 8)
         except (OSError, StopIteration, ValueError):
             continue  # closed since it was listed
-        if target == "/dev/null":
-            continue  # it carries nothing: Node.js's fork makes its own descriptors so
         if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
             return f"an open file descriptor ({target})"
         # Open for reading only, a file still carries what a case writes to it through a new
         # opening (by its name, or /proc/self/fd), and the judge's emptying of /tmp removes its
         # name, not the file a descriptor holds: only a file its user cannot write is passed.
-        try:
-            opened = os.stat(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            continue  # closed since it was listed
         if user is None:
             user = owner(pid)
-        if writable_by(opened, user):
-            return f"an open file descriptor ({target}) of a file that its user can write"
+        found = writable_file(pid, fd, target, user)
+        if found:
+            return found
+    return ""
+
+
+def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[str] = (),
+                          user: int = -1) -> str:
+    """What a warm process holds that a case can reach without holding it, and that the warm
+    process reads once it goes on: a file its user can write (by its name, gone or not once the
+    judge has emptied /tmp: the warm process still holds the file), mapped or open; a watch on
+    files (inotify, fanotify), which queues what a case did to them; a socket, which a case
+    may reach by its name. Empty when it holds none. What a case's fork shares with it is
+    `shared_with_forks`'s to find; a fork may close its copies before the judge looks."""
+    try:
+        maps = [line.split() for line in proc_text(f"/proc/{pid}/maps").splitlines()]
+        writable = private_devices(pid, private)
+        fds = open_descriptors(pid, own_fds)
+    except OSError:
+        return "a process whose state the judge could not read"
+    mapped = mapping_of_a_writable_file(maps, writable)
+    if mapped:
+        return mapped
+    for fd, target in fds:
+        if target in WATCHES or target.startswith("socket:"):
+            return f"an open file descriptor ({target})"
+        if target.split(":")[0] in ("pipe", "anon_inode"):
+            continue  # a case reaches these only by holding them, which its fork does not
+        found = writable_file(pid, fd, target, user)
+        if found:
+            return found
+    return ""
+
+
+# What /proc/PID/fd shows for a descriptor that queues what is done to files: inotify, fanotify.
+WATCHES = ("anon_inode:inotify", "anon_inode:[fanotify]")
+
+
+def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[tuple[int, str]]:
+    """The process's open descriptors but its own pipes to the judge and /dev/null, each with
+    what it names (/proc/PID/fd's link); OSError if the process is gone."""
+    own = set(own_fds)
+    found = []
+    for fd in sorted(int(n) for n in os.listdir(f"/proc/{pid}/fd")):
+        if fd in own:
+            continue
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue  # closed since it was listed
+        if target != "/dev/null":  # it carries nothing: Node.js's fork makes its own so
+            found.append((fd, target))
+    return found
+
+
+def private_devices(pid: int, private: Iterable[str]) -> set[str]:
+    """The devices of the directories the sandbox lets the worker write, seen from the
+    process, as /proc/PID/maps writes them."""
+    return {device_text(os.stat(f"/proc/{pid}/root{folder}").st_dev) for folder in private}
+
+
+def mapping_of_a_writable_file(maps: list[list[str]], writable: set[str]) -> str:
+    """A memory mapping of a file that a case can write, which shows what the case wrote
+    through any mapping, even a private one, until the page is copied; or ""."""
+    for mapping in maps:
+        device, name = mapping[3], " ".join(mapping[5:])
+        if device in writable or (writable and name.endswith("(deleted)")):
+            return f"a memory mapping of a file that a case can write ({name})"
+    return ""
+
+
+def writable_file(pid: int, fd: int, target: str, user: int) -> str:
+    """The descriptor as a file its user could open anew to write (see `writable_by`), or ""."""
+    try:
+        opened = os.stat(f"/proc/{pid}/fd/{fd}")
+    except OSError:
+        return ""  # closed since it was listed
+    if writable_by(opened, user):
+        return f"an open file descriptor ({target}) of a file that its user can write"
     return ""
 
 
@@ -405,6 +473,13 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         return ("the solution's warm process let other processes of its user write its memory "
                 "(it made itself dumpable): one case could leave its secret there for the next, "
                 "so the judge does not play cases from this state")
+    for pid in sorted(case.held):
+        kept = within_reach_of_cases(pid, own_fds, private, user)
+        if kept:
+            case.release()
+            return (f"the solution's warm process holds {kept}, which a case can reach and "
+                    "the warm process read once the case is over: one case could leave its "
+                    "secret there for the next, so the judge does not play cases from this state")
     case.settings = {p: warm_settings(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
