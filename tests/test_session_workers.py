@@ -14,7 +14,10 @@ from judge.grading import grade
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
 from judge.result import Outcome
+from judge.run.confine import harness_among
+from judge.run.forks import state_of, waited
 from judge.run.limits import Limits
+from judge.run.process import descendants
 from judge.run.session import IsolatedRunner
 
 from .conftest import BOTH_MODES, needs_bubblewrap
@@ -73,16 +76,27 @@ def test_what_a_file_prints_as_it_loads_comes_with_the_first_case(tmp_path: Path
     assert outcome.output == "[printed while the file loaded]\nloading\n"
 
 
-def test_a_process_started_while_loading_is_gone_before_the_first_case(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_process_started_while_loading_is_gone_before_the_first_case(
+        tmp_path: Path, sandbox: bool) -> None:
     # Left alive, it would outlive every case and could carry one case's secret to the next.
+    # (In the sandbox, where the mark cannot be written, what runs below the harness: the
+    # processes of bubblewrap above it stay.)
     mark = tmp_path / "child"
-    body = ("import subprocess, sys\nCHILD = subprocess.Popen([sys.executable, '-c', "
-            f"'import time; time.sleep(600)'])\nopen({str(mark)!r}, 'w').write(str(CHILD.pid))\n"
-            + WALKER)
-    with IsolatedRunner(written(tmp_path, body), Limits(time_seconds=10.0)) as runner:
+    body = ("import contextlib, subprocess, sys\nCHILD = subprocess.Popen([sys.executable, "
+            "'-c', 'import time; time.sleep(600)'])\nwith contextlib.suppress(OSError):\n"
+            f"    open({str(mark)!r}, 'w').write(str(CHILD.pid))\n" + WALKER)
+    with IsolatedRunner(written(tmp_path, body), Limits(time_seconds=10.0), sandbox) as runner:
         for _ in range(2):
             assert runner.play(Master(WORDS, FixedSecret("eiowzz"), 10)).verdict is None
-            assert ends(int(mark.read_text()))  # killed: its end may take a moment, busy
+            if sandbox:
+                assert runner._worker is not None
+                harness = harness_among(runner._worker.below())
+                assert harness is not None
+                assert waited(lambda h=harness: all(state_of(p) in ("Z", "") for p in
+                                                    descendants(h)), 60.0)
+            else:
+                assert ends(int(mark.read_text()))  # killed: its end may take a moment, busy
         assert runner.workers_started == 1  # killed at load, it is no stray of the cases
 
 

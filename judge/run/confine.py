@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from judge.harness.launch import Build, Launch, Mounted
-from judge.run.process import Command
+from judge.run.process import Command, stat_fields
 from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
 
 # The variables that tell a harness which directories, and whether the IPC namespace, are
@@ -83,6 +83,27 @@ class Unconfined:
 def installed_bubblewrap() -> str | None:
     """Where bubblewrap is installed, if it is (tests stand in for it here)."""
     return shutil.which("bwrap")
+
+
+def harness_among(pids: set[int]) -> int | None:
+    """Of a sandboxed worker's processes, the harness: the one that bubblewrap's own processes
+    started (the command); None if none is."""
+    installed = installed_bubblewrap()
+    if installed is None:
+        return None
+    bubblewrap = os.path.realpath(installed)
+
+    def runs_bubblewrap(pid: int) -> bool:
+        try:
+            return os.readlink(f"/proc/{pid}/exe") == bubblewrap
+        except OSError:
+            return False
+
+    for pid in sorted(pids):
+        fields = stat_fields(pid)
+        if fields and runs_bubblewrap(int(fields[1])) and not runs_bubblewrap(pid):
+            return pid
+    return None
 
 
 def bubblewrap_path() -> str:

@@ -466,20 +466,6 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
-    # A warm process that its user's processes may write (/proc/PID/mem) would keep what a
-    # case wrote there for every later fork. (A worker run as root may write any.)
-    if user != 0 and any(memory_open_to(p, user) for p in case.held):
-        case.release()
-        return ("the solution's warm process let other processes of its user write its memory "
-                "(it made itself dumpable): one case could leave its secret there for the next, "
-                "so the judge does not play cases from this state")
-    for pid in sorted(case.held):
-        kept = within_reach_of_cases(pid, own_fds, private, user)
-        if kept:
-            case.release()
-            return (f"the solution's warm process holds {kept}, which a case can reach and "
-                    "the warm process read once the case is over: one case could leave its "
-                    "secret there for the next, so the judge does not play cases from this state")
     case.settings = {p: warm_settings(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
@@ -496,8 +482,30 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return (f"every case's process would share {shared}: one case could leave its "
                 "secret there for the next, so the judge does not play cases from this state")
+    reached = warm_state_within_reach(case.held, own_fds, private, user)
+    if reached:
+        case.release()
+        return reached
     case.watch_descriptions()
     return case
+
+
+def warm_state_within_reach(held: set[int], own_fds: Iterable[int], private: Iterable[str],
+                            user: int) -> str:
+    """Why a case could leave its secret in a held warm process without holding anything of
+    it, for the warm process to read once it goes on; "" if it cannot."""
+    # (A worker run as root may write any process's memory.)
+    if user != 0 and any(memory_open_to(p, user) for p in held):
+        return ("the solution's warm process let other processes of its user write its memory "
+                "(it made itself dumpable): one case could leave its secret there for the next, "
+                "so the judge does not play cases from this state")
+    for pid in sorted(held):
+        kept = within_reach_of_cases(pid, own_fds, private, user)
+        if kept:
+            return (f"the solution's warm process holds {kept}, which a case can reach and the "
+                    "warm process read once the case is over: one case could leave its secret "
+                    "there for the next, so the judge does not play cases from this state")
+    return ""
 
 
 def memory_open_to(pid: int, user: int) -> bool:

@@ -183,6 +183,17 @@ def cpu_ticks(pid: int) -> int:
     return sum(int(x) for x in fields[11:15]) if fields else 0
 
 
+def all_stopped(listed: Callable[[], set[int]]) -> set[int]:
+    """Every process `listed` names, each stopped, listed again until none is new. Nothing is
+    killed before all are stopped: a killed parent hands its children to init, where they
+    could not be found."""
+    doomed: set[int] = set()
+    while found := listed() - doomed:
+        signal_all(found, signal.SIGSTOP)
+        doomed |= found
+    return doomed
+
+
 def signal_all(pids: set[int], signum: int) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -377,17 +388,15 @@ class Worker:
         return self.below() - self.baseline
 
     def _stopped_descendants(self) -> set[int]:
-        """Every process below the worker, each stopped. Nothing is killed before all are
-        stopped: a killed parent hands its children to init, where they could not be found."""
-        doomed: set[int] = set()
-        while found := self.below() - doomed:
-            signal_all(found, signal.SIGSTOP)
-            doomed |= found
-        return doomed
+        return all_stopped(self.below)
 
     def kill_descendants(self) -> None:
         """Kill every process below the worker, and leave the worker itself running."""
         signal_all(self._stopped_descendants(), signal.SIGKILL)
+
+    def kill_below(self, pid: int) -> None:
+        """Kill every process below `pid`, one of the worker's, and leave `pid` running."""
+        signal_all(all_stopped(lambda: descendants(pid)), signal.SIGKILL)
 
     def kill(self) -> None:
         """Kill the worker's processes and wait until they are gone."""

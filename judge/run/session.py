@@ -32,7 +32,7 @@ from judge.randomness import UNSEEDED, Seeds
 from judge.reading import solution_refused
 from judge.result import Outcome
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
-from judge.run.confine import Bubblewrap, bubblewrap_works, confinement
+from judge.run.confine import Bubblewrap, bubblewrap_works, confinement, harness_among
 from judge.run.forks import (
     CaseFork,
     case_ended,
@@ -277,6 +277,9 @@ class WorkerOwner:
                 # Unconfined, the worker is the harness itself, which forks nothing before it
                 # is ready: whatever runs below it now, the file started while loading.
                 worker.kill_descendants()
+            elif (harness := harness_among(worker.below())) is not None:
+                # Sandboxed, the same below the harness, which bubblewrap's processes started.
+                worker.kill_below(harness)
             worker.baseline = worker.below()
             self._load_output = worker.output.take()  # shown with the first case's output
             return worker
