@@ -83,6 +83,10 @@ GROUPS = (
               "[remembers_in_tmp.py]",
               # where the sandbox's own numbering of processes is followed case to case
               "test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing",
+              # what a case's fork left on the judge's pipe, and printed, before they go on
+              "test_what_a_case_sets_on_an_open_file_it_shares_reaches_no_later_case"
+              "[leaves_guesses_for_the_next_case.py-plain]",
+              "test_what_a_case_printed_is_read_before_the_warm_processes_go_on[plain]",
           )),
            # compiled in a sandbox whatever the run's mode
            "tests/test_languages.py::test_no_compiler_can_include_a_case_file[plain]",
@@ -133,6 +137,9 @@ GROUPS = (
               "test_a_case_process_that_exits_non_zero_after_its_case_is_rte[plain]",
               "test_in_the_sandbox_what_outlives_a_process_is_removed_before_each_case"
               "[remembers_in_tmp.py]",
+              # what a case reaches of a warm process without holding it
+              "test_in_the_sandbox_no_case_writes_a_warm_processs_memory",
+              "test_what_a_warm_process_holds_within_a_cases_reach_is_refused[plain]",
           )))),
     Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
                       "judge/harness/registry.py", "judge/harness/toolchain.py",

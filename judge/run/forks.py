@@ -220,14 +220,16 @@ def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[st
     may reach by its name. Empty when it holds none. What a case's fork shares with it is
     `shared_with_forks`'s to find; a fork may close its copies before the judge looks."""
     try:
-        maps = [line.split() for line in proc_text(f"/proc/{pid}/maps").splitlines()]
         writable = private_devices(pid, private)
+        # Only a mapping of a file on a device the worker can write, or gone, can be one.
+        maps = proc_text(f"/proc/{pid}/maps") if writable else ""
         fds = open_descriptors(pid, own_fds)
     except OSError:
         return "a process whose state the judge could not read"
-    mapped = mapping_of_a_writable_file(maps, writable)
-    if mapped:
-        return mapped
+    if "(deleted)" in maps or any(f" {device} " in maps for device in writable):
+        mapped = mapping_of_a_writable_file([m.split() for m in maps.splitlines()], writable)
+        if mapped:
+            return mapped
     for fd, target in fds:
         if target in WATCHES or target.startswith("socket:"):
             return f"an open file descriptor ({target})"
