@@ -14,7 +14,14 @@ from judge.grading import grade
 from judge.run.confine import Bubblewrap
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
-from judge.run.syscalls import DENIED, FLAGGED, SELF_ONLY, UNIMPLEMENTED, WORKERS_DENIED
+from judge.run.syscalls import (
+    DENIED,
+    FLAGGED,
+    SELF_ONLY,
+    UNIMPLEMENTED,
+    WITHOUT_KSM,
+    WORKERS_DENIED,
+)
 
 from .conftest import needs_bubblewrap, toolchain_marks
 from .test_integrity import CHEATS, cheats, every_secret_of_one_list, learned_words
@@ -56,6 +63,10 @@ def expected() -> dict[str, tuple[int, list[int]]]:
         args = [0] * 6  # a read of nothing from stdin: 0 where the flag goes through
         args[index] = flag
         calls[name] = (errno.EOPNOTSUPP, args)
+    for name, index, value in WITHOUT_KSM:
+        args = [0] * 6  # no pages at all (madvise), or merging turned off (prctl): 0 if let through
+        args[index] = value
+        calls[name] = (errno.EINVAL, args)
     return calls
 
 
@@ -132,7 +143,7 @@ def test_the_probe_can_tell_a_refusal_from_a_call_that_went_through(tmp_path: Pa
     """The control, without the sandbox's filter: calls that are harmless with these
     arguments go through, so the test above fails where the filter is missing."""
     calls = {name: expected()[name]
-             for name in ("unshare", "personality", "prlimit64", "preadv2")}
+             for name in ("unshare", "personality", "prlimit64", "preadv2", "madvise", "prctl")}
     path = tmp_path / "probe.py"
     path.write_text(PYTHON_PROBE.format(calls={n: (number(n), a) for n, (_, a) in calls.items()}))
     found = probe_results(run_probe(path, sandbox=False))

@@ -58,6 +58,11 @@ SELF_ONLY = (("setpriority", 1), ("setpriority", 0), ("sched_setaffinity", 0),
 # write with RWF_NOWAIT fails at once where the pages are not cached, which tells a process
 # which pages of a shared file another one read (mincore() without mincore()).
 FLAGGED = (("preadv2", 5, 0x00000008), ("pwritev2", 5, 0x00000008))
+# Refused as a kernel without KSM would (EINVAL), with argument `index` equal to `value`: a
+# process may not offer its pages for merging with any other's equal ones (MADV_MERGEABLE,
+# PR_SET_MEMORY_MERGE). On a machine that runs KSM, a warm process that offered its pages would
+# count which of them a case's equal pages merged with (/proc/self/smaps, "KSM:").
+WITHOUT_KSM = (("madvise", 2, 12), ("prctl", 0, 67))
 # clone() that would make a new namespace.
 NAMESPACE_FLAGS = (0x00020000, 0x02000000, 0x04000000, 0x08000000, 0x10000000, 0x20000000,
                    0x40000000)
@@ -88,6 +93,8 @@ def filter_program(worker: bool = True) -> bytes:
     for name, index, flag in FLAGGED:
         rules.add_rule(seccomp.ERRNO(errno.EOPNOTSUPP), name,
                        seccomp.Arg(index, seccomp.MASKED_EQ, flag, flag))
+    for name, index, value in WITHOUT_KSM:
+        rules.add_rule(seccomp.ERRNO(errno.EINVAL), name, seccomp.Arg(index, seccomp.EQ, value))
     for flag in NAMESPACE_FLAGS:
         rules.add_rule(seccomp.ERRNO(errno.EPERM), "clone",
                        seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
