@@ -243,7 +243,7 @@ EQUIVALENT: dict[str, str] = {
     **{name: _FALSE_START for name in (
         "judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_27",
         "judge.run.session.xǁIsolatedRunnerǁ_retire__mutmut_5",
-        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_161",
+        "judge.run.session.xǁIsolatedRunnerǁplay__mutmut_162",
         "judge.run.session.xǁIsolatedRunnerǁ_hear_joined__mutmut_3")},
     **{f"judge.run.session.xǁIsolatedRunnerǁ_end_fork__mutmut_{n}":
        "another name than 'list' for the level once a list's case fork has ended: any level "
