@@ -140,7 +140,11 @@ GROUPS = (
               # what a case reaches of a warm process without holding it
               "test_in_the_sandbox_no_case_writes_a_warm_processs_memory",
               "test_what_a_warm_process_holds_within_a_cases_reach_is_refused[plain]",
-          )))),
+              "test_what_a_warm_process_holds_within_a_cases_reach_is_refused[sandbox]",
+          )),
+           # the harness found among bubblewrap's processes, what it started as it loaded killed
+           "tests/test_session_workers.py::test_a_process_started_while_loading_is_gone_before_"
+           "the_first_case[sandbox]")),
     Group("harness", ("judge/harness/__init__.py", "judge/harness/launch.py",
                       "judge/harness/registry.py", "judge/harness/toolchain.py",
                       "judge/harness/*/__init__.py"),
@@ -315,6 +319,13 @@ EQUIVALENT: dict[str, str] = {
        "only with itself, read from the same description" for n in (6, 7, 8, 9, 10, 11)},
     "judge.run.forks.x_description_state__mutmut_25":
         "the count of unread bytes read unsigned: it is never negative",
+    "judge.run.forks.x_writable_file__mutmut_3":
+        "a refusal for a descriptor closed between its listing and its stat: the processes "
+        "read are stopped, or asleep waiting for their case, and close nothing meanwhile",
+    "judge.run.confine.x_harness_among__mutmut_7":
+        "a process whose program cannot be read taken for bubblewrap's: only one gone since it "
+        "was listed has none, and a gone process is no harness, nor the parent of a live one "
+        "(its children have a new parent)",
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",

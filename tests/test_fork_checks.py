@@ -87,6 +87,23 @@ def gone_pid() -> int:
     return process.pid
 
 
+def test_a_status_not_told_is_waited_for_as_long_as_asked(
+        sleeper: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[float] = []
+
+    def never(condition: object, seconds: float = -1.0, hopeless: object = None) -> bool:
+        asked.append(seconds)
+        return False
+
+    monkeypatch.setattr(forks, "waited", never)
+    pidfd = os.pidfd_open(sleeper.pid)
+    try:
+        assert exit_code_of(pidfd, 0.05) is None
+    finally:
+        os.close(pidfd)
+    assert asked == [0.05]
+
+
 def test_a_running_a_stopped_and_an_ended_process(sleeper: subprocess.Popen[bytes]) -> None:
     # Just started, it may still be reading its program from disk (D), as it did one run in
     # about twenty beside other tests.
@@ -519,6 +536,12 @@ elif kind == "memfd":
     os.dup2(fd, 9)
     os.close(fd)
     os.close(made)
+elif kind == "pipe, then a file":  # passed over, then one that is not
+    r, w = os.pipe()
+    os.dup2(r, 9)
+    fd = os.open(path, os.O_RDONLY)
+    os.dup2(fd, 10)
+    os.close(fd)
 elif kind in ("inotify", "socket", "eventfd"):
     import ctypes, socket
     if kind == "inotify":
@@ -558,7 +581,7 @@ def shared_by(kind: str, path: str = "", own: tuple[int, ...] = (0, 1, 2),
 
 
 def within_reach(kind: str, path: str = "", private: tuple[str, ...] = (),
-                 user: int = -1) -> str:
+                 user: int = 0) -> str:
     process = holding(kind, path)
     try:
         return forks.within_reach_of_cases(process.pid, (0, 1, 2), private, user)
@@ -580,17 +603,20 @@ def test_what_a_warm_process_holds_that_a_case_reaches_without_holding_it_is_nam
     notes.write_text("")
     assert within_reach("file for reading", str(notes), user=os.getuid()) == (
         f"an open file descriptor ({notes}) of a file that its user can write")
+    assert within_reach("pipe, then a file", str(notes), user=os.getuid()) == (
+        f"an open file descriptor ({notes}) of a file that its user can write")
     board = memory_folder / "board"
     board.write_bytes(b"\0" * 4096)
-    assert within_reach("file mapped private", str(board), (str(memory_folder),)) == (
-        f"a memory mapping of a file that a case can write ({board})")
+    # (A second directory, whose device nothing maps, changes nothing.)
+    assert within_reach("file mapped private", str(board), (str(memory_folder), "/proc"),
+                        other) == f"a memory mapping of a file that a case can write ({board})"
     # Reached only by holding them, which the case's fork does not: a pipe, an eventfd.
     assert within_reach("read end") == ""
     assert within_reach("eventfd") == ""
     # Nor may a case write a file its user cannot, or one mapped outside its directories.
     assert within_reach("file for reading", "/etc/passwd", user=other) == ""
-    assert within_reach("file mapped private", str(board)) == ""
-    assert forks.within_reach_of_cases(gone_pid(), ()) == (
+    assert within_reach("file mapped private", str(board), user=other) == ""
+    assert forks.within_reach_of_cases(gone_pid(), (), (), other) == (
         "a process whose state the judge could not read")
 
 

@@ -211,8 +211,8 @@ def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] =
     return ""
 
 
-def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[str] = (),
-                          user: int = -1) -> str:
+def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[str],
+                          user: int) -> str:
     """What a warm process holds that a case can reach without holding it, and that the warm
     process reads once it goes on: a file its user can write (by its name, gone or not once the
     judge has emptied /tmp: the warm process still holds the file), mapped or open; a watch on
@@ -220,16 +220,12 @@ def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[st
     may reach by its name. Empty when it holds none. What a case's fork shares with it is
     `shared_with_forks`'s to find; a fork may close its copies before the judge looks."""
     try:
-        writable = private_devices(pid, private)
-        # Only a mapping of a file on a device the worker can write, or gone, can be one.
-        maps = proc_text(f"/proc/{pid}/maps") if writable else ""
+        mapped = mapped_file_on(pid, private_devices(pid, private))
         fds = open_descriptors(pid, own_fds)
     except OSError:
         return "a process whose state the judge could not read"
-    if "(deleted)" in maps or any(f" {device} " in maps for device in writable):
-        mapped = mapping_of_a_writable_file([m.split() for m in maps.splitlines()], writable)
-        if mapped:
-            return mapped
+    if mapped:
+        return mapped
     for fd, target in fds:
         if target in WATCHES or target.startswith("socket:"):
             return f"an open file descriptor ({target})"
@@ -239,6 +235,17 @@ def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[st
         if found:
             return found
     return ""
+
+
+def mapped_file_on(pid: int, devices: set[str]) -> str:
+    """A memory mapping of the process's of a file on one of `devices`, which a case can write
+    (see `mapping_of_a_writable_file`), or ""; OSError once the process is gone."""
+    if not devices:
+        return ""
+    maps = proc_text(f"/proc/{pid}/maps")
+    if not any(f" {device} " in maps for device in devices):
+        return ""  # as it nearly always is: without splitting every line
+    return mapping_of_a_writable_file([line.split() for line in maps.splitlines()], devices)
 
 
 # What /proc/PID/fd shows for a descriptor that queues what is done to files: inotify, fanotify.
