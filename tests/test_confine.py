@@ -299,3 +299,28 @@ def test_the_confinement_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     sandbox = confinement(True, 9)
     assert isinstance(sandbox, Bubblewrap)
     assert sandbox.tmp_size == ["--size", str(9 << 20)]
+
+
+def test_the_harness_is_the_process_that_bubblewraps_own_started(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bubblewrap's process (1) started the harness (2), which started one of its own (3),
+    each in the process group of the last (as a session of its own leaves them)."""
+    bubblewrap = "/opt/sandbox/bwrap"
+    programs = {1: bubblewrap, 2: "/usr/bin/python3", 3: "/usr/bin/python3"}
+    parents = {1: 0, 2: 1, 3: 2}
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: bubblewrap)
+    monkeypatch.setattr(confine, "stat_fields",
+                        lambda pid: ["S", str(parents[pid]), "3"] if pid in parents else None)
+
+    def program(path: str) -> str:
+        pid = int(str(path).split("/")[2])
+        if pid not in programs:
+            raise FileNotFoundError(path)
+        return programs[pid]
+
+    monkeypatch.setattr(confine.os, "readlink", program)
+    assert confine.harness_among({1, 2, 3}) == 2
+    assert confine.harness_among({3}) is None  # its parent is no bubblewrap
+    assert confine.harness_among({4}) is None  # gone
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
+    assert confine.harness_among({1, 2, 3}) is None

@@ -607,9 +607,11 @@ def test_what_a_warm_process_holds_that_a_case_reaches_without_holding_it_is_nam
         f"an open file descriptor ({notes}) of a file that its user can write")
     board = memory_folder / "board"
     board.write_bytes(b"\0" * 4096)
+    mapped = f"a memory mapping of a file that a case can write ({board})"
+    assert within_reach("file mapped private", str(board), (str(memory_folder),), other) == mapped
     # (A second directory, whose device nothing maps, changes nothing.)
     assert within_reach("file mapped private", str(board), (str(memory_folder), "/proc"),
-                        other) == f"a memory mapping of a file that a case can write ({board})"
+                        other) == mapped
     # Reached only by holding them, which the case's fork does not: a pipe, an eventfd.
     assert within_reach("read end") == ""
     assert within_reach("eventfd") == ""
