@@ -15,8 +15,10 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -130,6 +132,20 @@ inline void drop_capabilities() {
     __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
     __user_cap_data_struct none[2] = {};
     syscall(SYS_capset, &header, none);
+}
+
+// Once a fork has ended: how it ended, its exit code or minus the signal that killed it (0 for
+// one the kernel or the submission reaped). The parent, undumpable while the fork lived (its
+// memory is at the fork's addresses), is dumpable again.
+inline int reap(pid_t child) {
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+        if (errno == EINTR) continue;
+        status = 0;  // reaped by the kernel (a case's fork), or by the submission
+        break;
+    }
+    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : 0;
 }
 
 }  // namespace fresh_state

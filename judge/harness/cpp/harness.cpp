@@ -388,14 +388,7 @@ void serve_fork(const Value& request) {
         return;
     }
     pending.clear();  // the child's to read: the parent only waits for it now
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0) {
-        if (errno == EINTR) continue;
-        status = 0;  // reaped by the kernel (a case's fork), or by the submission
-        break;
-    }
-    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-    int code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? -WTERMSIG(status) : 0;
+    int code = fresh_state::reap(child);
     send("{\"op\": \"joined\", \"status\": " + std::to_string(code) + "}");
 }
 

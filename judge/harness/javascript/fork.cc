@@ -146,16 +146,7 @@ napi_value Fork(napi_env env, napi_callback_info info) {
 
 // wait(pid): how the child ended: its exit code, or minus the signal that killed it.
 napi_value Wait(napi_env env, napi_callback_info info) {
-    pid_t child = pid_t(arguments(env, info, 1)[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0) {
-        if (errno == EINTR) continue;
-        status = 0;  // reaped by the kernel (a case's fork), or by the submission
-        break;
-    }
-    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-    return number(env, WIFEXITED(status) ? WEXITSTATUS(status)
-                       : WIFSIGNALED(status) ? -WTERMSIG(status) : 0);
+    return number(env, fresh_state::reap(pid_t(arguments(env, info, 1)[0])));
 }
 
 // exit(code): at once, without Node's own exit.
