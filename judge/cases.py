@@ -256,6 +256,14 @@ def selected(cases: Sequence[Case], all_secrets: bool, name: str | None) -> list
     return cases_named(chosen, name) if name else chosen
 
 
+def shared_lists(cases: Iterable[Case]) -> frozenset[tuple[Word, ...]]:
+    """The word lists that more than one case plays: each of their cases plays from the list's
+    warm state, fresh, even in a run that picks it alone (grading's `shared_lists`)."""
+    from collections import Counter
+
+    return frozenset(words for words, n in Counter(c.words for c in cases).items() if n > 1)
+
+
 def case_set_digest(cases: Iterable[Case]) -> str:
     """A hash of what a set of cases plays (names, secrets, lists, limits, in order): two runs
     with the same digest played the same cases, wherever their files were."""

@@ -7,13 +7,13 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.randomness import seeds_for
 from judge.result import CaseResult, Outcome, Report
-from judge.rules import NOT_A_WORD, match
+from judge.rules import NOT_A_WORD, Word, match
 from judge.run.session import Runner
 from judge.verdicts import MEANING, Verdict
 
@@ -135,14 +135,18 @@ def warmup_masters(case: Case, order_seed: int, games: int) -> list[Master]:
 def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None = None,
           adversary: bool = False, on_result: Callable[[CaseResult], None] | None = None,
           order_seed: int | None = None, fail_fast: int = 0,
-          budget_seconds: float | None = None) -> Report:
+          budget_seconds: float | None = None,
+          shared_lists: Collection[tuple[Word, ...]] = ()) -> Report:
     """Play every case and judge it; the report lists the cases in the order given.
 
     Cases are played in an order drawn from `order_seed` (from the operating system when
     None; the report keeps it for a replay). Each case's random numbers are drawn from `seed`
     and its name (judge/randomness.py), from the system when None. Cases that share a word
     list each start from the same state (see the runner's `fresh_state_per_case`); a case
-    alone on its list runs in the state the previous cases left, as on LeetCode. With
+    alone on its list runs in the state the previous cases left, as on LeetCode. A list in
+    `shared_lists` is played as shared even when one of its cases is given (a replay of one
+    case of a list plays as it played among the others: after the same warm-up games, which
+    `order_seed` draws, in a fork of their state). With
     `fail_fast` K > 0, once K cases have timed out the rest are not run (SC): one endless loop
     costs K time limits, not one per case; likewise once the solution has spent
     `budget_seconds` of wall-clock time.
@@ -180,7 +184,8 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
             first = cases[group[0]]
             shared = (runner.fresh_state_per_case(
                 warmup_masters(first, order_seed, WARMUP_GAMES), len(group))
-                      if len(group) > 1 else contextlib.nullcontext())
+                      if len(group) > 1 or first.words in shared_lists
+                      else contextlib.nullcontext())
             with shared:
                 for index in group:
                     if (reason := stop_reason()) is not None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 from judge import grading
-from judge.cases import Case, every_secret
+from judge.cases import Case, every_secret, shared_lists
 from judge.grading import (
     WARMUP_GAMES,
     grade,
@@ -86,6 +86,25 @@ def test_cases_of_a_shared_list_start_from_a_fresh_state_and_a_lone_case_does_no
     assert [r.name for r in report.results] == ["lone", *(c.name for c in pair),
                                                  *(c.name for c in every_secret([ONE]))]
     assert all(r.verdict == "AC" for r in report.results) and report.order_seed == 4
+
+
+def test_a_case_picked_from_a_shared_list_plays_as_among_its_others() -> None:
+    """A replay picks one case of a list: it plays from the list's warm state, after the same
+    warm-up games, as it did among the others (a refusal of that state shows again)."""
+    pair = every_secret([Case("pair", "eeeeee", ("eeeeee", "ffffff"), 10)])
+    lone = Case("lone", "cccccc", ("cccccc", "dddddd"), 10)
+    shared = shared_lists([*pair, lone])
+    assert shared == {pair[0].words}
+    among = Scripted()
+    grade(among, "s", pair, order_seed=4)
+    picked = Scripted()
+    grade(picked, "s", pair[1:], order_seed=4, shared_lists=shared)
+    assert picked.fresh == [among.fresh[0]] and picked.fresh_cases == ["ffffff"]
+    alone = Scripted()
+    grade(alone, "s", [pair[1], lone], order_seed=4, shared_lists=shared)
+    assert alone.fresh_cases == ["ffffff"]  # the lone case's list is not shared: no fork
+    assert grade(unshared := Scripted(), "s", pair[1:], order_seed=4).all_accepted
+    assert unshared.fresh == []
 
 
 def test_the_warm_up_games_are_the_lists_own_drawn_from_the_order_seed() -> None:

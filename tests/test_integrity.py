@@ -419,6 +419,35 @@ def test_what_a_warm_process_holds_within_a_cases_reach_is_refused(sandbox: bool
             r"the judge does not play cases from this state", result.message), result.message
 
 
+def test_the_replay_of_a_refused_state_is_refused_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The replay line of a case refused in its list's warm state plays that case as it was
+    played, from the same state: before, the case played alone in a process of its own, with
+    no fork to refuse, and the replay said AC."""
+    import shlex
+
+    cases = tmp_path / "list.json"
+    words = list(every_secret_of_one_list(4)[0].words)
+    cases.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": words,
+                                  "allowedGuesses": 10} for i, w in enumerate(words)]))
+    run = tmp_path / "run.json"
+    assert main(["grade", str(CHEATS / "reads_a_note_it_kept_open.py"), "--cases", str(cases),
+                 "--no-sandbox", "--json", str(run)]) == 1
+    replay = next(line for line in capsys.readouterr().out.splitlines()
+                  if line.startswith("replay the first: "))
+    argv = shlex.split(replay.removeprefix("replay the first: "))
+    argv = argv[argv.index("grade"):]
+    played = json.loads(run.read_text())
+    # The order seed draws the list's warm-up games, which the case's state comes from.
+    assert argv[argv.index("--order-seed") + 1] == str(played["order_seed"])
+    first = next(c for c in played["cases"] if c["verdict"] != "AC")
+    again = tmp_path / "again.json"
+    assert main([*argv, "--json", str(again)]) == 1
+    (replayed,) = json.loads(again.read_text())["cases"]
+    assert (replayed["name"], replayed["verdict"]) == (first["name"], "RTE")
+    assert "warm process holds an open file descriptor" in replayed["message"]
+
+
 @needs_bubblewrap
 def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
     """A warm process that its user's processes may write (/proc/PID/mem) would keep what a

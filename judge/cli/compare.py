@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         progress.started(label)
         report = grade(runner, str(solution), cases, args.run_seed, args.adversary,
                        lambda result: progress.advance(label), order,
-                       args.fail_fast, args.solution_seconds)
+                       args.fail_fast, args.solution_seconds, args.shared_lists)
         s = report.summary()
         failed = not_accepted_text(s)
         progress.finished(label, f"graded {safe(label)}: {s['accepted']}/{s['cases']} "

@@ -114,13 +114,13 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
             print(transcript_text(result, by_name.get(result.name), args.verbose >= 2),
                   flush=True)
             if result.verdict != "AC":
-                print(f"replay: {replay_command(args, solution, result, cases)}", flush=True)
+                print(f"replay: {replay_command(args, solution, result, cases, order)}", flush=True)
 
     if args.verbose:
         print(table_header())
     try:
         report = grade(runner, str(solution), cases, args.run_seed, args.adversary, show, order,
-                       args.fail_fast, args.solution_seconds)
+                       args.fail_fast, args.solution_seconds, args.shared_lists)
     finally:
         progress.close()
     report.shard = args.shard
@@ -138,7 +138,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
         if len(failures) > MOST_FAILURES_LISTED:
             print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
     if failures and not load_errors:
-        print(f"replay the first: {replay_command(args, solution, failures[0], cases)}")
+        print(f"replay the first: {replay_command(args, solution, failures[0], cases, order)}")
     return report
 
 

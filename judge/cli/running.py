@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, case_set_digest, load_cases, selected
+from judge.cases import Case, case_set_digest, load_cases, selected, shared_lists
 from judge.cli.base import UsageError
 from judge.cli.checks import (
     check_memory,
@@ -55,7 +55,10 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     args.case_set = {"paths": [str(p) for p in paths], "count": len(cases),
                      "digest": case_set_digest(cases)}
     note = None if folder is None else where_from(cases, folder)
-    cases = selected(cases, getattr(args, "all_secrets", False), args.case)
+    all_secrets = getattr(args, "all_secrets", False)
+    # A case picked from a list plays as among the list's others: from its warm state.
+    args.shared_lists = shared_lists(selected(cases, all_secrets, None))
+    cases = selected(cases, all_secrets, args.case)
     if args.case and not cases:
         raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
     if getattr(args, "shard", None) is not None:
@@ -126,15 +129,18 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
 
 
 def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,
-                   cases: Sequence[Case]) -> str:
-    """The command that plays this one case again, as this run played it, every guess shown."""
-    source = next((c.source for c in cases if c.name == result.name), "")
+                   cases: Sequence[Case], order: int) -> str:
+    """The command that plays this one case again, as this run played it, every guess shown:
+    a case of a shared list with the order seed, which draws the list's warm-up games."""
+    case = next((c for c in cases if c.name == result.name), None)
     words = [*shlex.split(args.prog), "grade", str(solution)]
-    if source:
-        words += ["--cases", source]
+    if case is not None and case.source:
+        words += ["--cases", case.source]
     words += ["--case", result.name]
     if args.all_secrets:
         words.append("--all-secrets")
+    if case is not None and case.words in args.shared_lists:
+        words += ["--order-seed", str(order)]
     for flag, value in (("--seed", args.run_seed), ("--language", args.language)):
         if value is not None:
             words += [flag, str(value)]

@@ -64,6 +64,7 @@ def again(args: argparse.Namespace, solution: Path, cases: Sequence[Case],
         if part:
             runner = make_runner(args, solution, args.sandboxed)
             for result in grade(runner, str(solution), part, args.run_seed, args.adversary, changed,
-                                order, args.fail_fast, args.solution_seconds).results:
+                                order, args.fail_fast, args.solution_seconds,
+                                args.shared_lists).results:
                 results[result.name] = result
     return Report(str(solution), [results[c.name] for c in cases], order)
