@@ -24,8 +24,10 @@ from judge.run.limits import (
     TreeWatchdog,
     WatchdogWatch,
     cgroup_enforcer,
+    judge_of,
     own_memory_cgroup,
     proportional_bytes,
+    remove_leftover_cgroups,
     tmpfs_bytes,
 )
 from judge.run.process import descendants, exit_description
@@ -330,3 +332,55 @@ def test_the_watchdog_looks_again_only_a_check_interval_after_its_last_look(
     assert not watch.poll(lambda: {2})  # too soon to look: over the limit, unseen
     exact_time[0] = 100.25
     assert watch.poll(lambda: {2}) and watch.kills() == 1
+
+
+def gone_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    ended = subprocess.Popen([sys.executable, "-c", ""])
+    ended.wait()
+    return ended.pid
+
+
+@pytest.mark.parametrize(("name", "judge"), [
+    ("guess-judge-12-34-0a1b", 12), ("guess-judge-probe-56-0a1b", 56),
+    ("guess-judge-probe-x-0a1b", None), ("guess-judge-١٢-3-a", None), ("guess-judge-7", None),
+    ("other-judge-12-34-0a1b", None), ("guess-judge--3-a", None), ("process_api", None),
+])
+def test_a_cgroups_judge_is_read_from_its_name(name: str, judge: int | None) -> None:
+    assert judge_of(name) == judge
+
+
+def test_the_cgroups_of_judges_gone_are_removed_and_no_other(
+        tmp_path: Path, sleeper: subprocess.Popen[bytes]) -> None:
+    dead = gone_pid()
+    left = [tmp_path / f"guess-judge-{dead}-5-ab", tmp_path / f"guess-judge-probe-{dead}-cd"]
+    kept = [tmp_path / f"guess-judge-{sleeper.pid}-5-ab", tmp_path / f"guess-judge-{os.getpid()}-5",
+            tmp_path / f"guess-judge-{dead}-6-ef", tmp_path / f"someone-else-{dead}-1"]
+    for directory in [*left, *kept]:
+        directory.mkdir()
+    (kept[2] / "cgroup.procs").write_text("1")  # a group with a process in it will not go
+    assert remove_leftover_cgroups(tmp_path) == 2
+    assert [d.exists() for d in left] == [False, False]
+    assert all(d.exists() for d in kept)
+    assert remove_leftover_cgroups(tmp_path / "absent") == 0
+
+
+@pytest.mark.skipif(cgroup_enforcer() is None, reason="this machine makes no memory cgroups")
+def test_the_cgroup_of_a_judge_killed_outright_is_removed_by_the_next() -> None:
+    enforcer = cgroup_enforcer()
+    assert isinstance(enforcer, TreeMemoryLimit)
+    killed = subprocess.run([sys.executable, "-c", (
+        "import os, signal, sys\n"
+        "from judge.run.limits import Limits, cgroup_enforcer\n"
+        "watch = cgroup_enforcer().watch(os.getpid(), Limits(memory_mb=64))\n"
+        "print(watch.directory, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")],
+        capture_output=True, text=True, check=False, cwd=Path(__file__).parent.parent)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    left = Path(killed.stdout.strip())
+    assert left.parent == enforcer.root and left.is_dir()
+    # The next judge to find its cgroup removes it.
+    subprocess.run([sys.executable, "-c", "from judge.run.limits import cgroup_enforcer\n"
+                    "assert cgroup_enforcer() is not None"],
+                   check=True, cwd=Path(__file__).parent.parent)
+    assert not left.exists()

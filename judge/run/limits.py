@@ -355,6 +355,44 @@ def tree_memory_enforcer(sandboxed: bool = False) -> MemoryEnforcer:
     return cgroup_enforcer() or TreeWatchdog(sandboxed)
 
 
+def judge_of(cgroup: str) -> int | None:
+    """The process id of the judge that made a cgroup of this name, None if not the judge's."""
+    parts = cgroup.split("-")
+    if parts[:2] != ["guess", "judge"] or len(parts) < 4:
+        return None
+    number = parts[3] if parts[2] == "probe" else parts[2]
+    return int(number) if number.isascii() and number.isdigit() else None
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_leftover_cgroups(root: Path) -> int:
+    """Remove the cgroups that judges gone before their end left (killed outright, which no
+    judge can clean up after); how many went. One whose judge lives is its, and a group with
+    processes in it cannot be removed: both are left."""
+    removed = 0
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        judge = judge_of(entry.name)
+        if judge is None or judge == os.getpid() or alive(judge):
+            continue
+        with contextlib.suppress(OSError):
+            entry.rmdir()
+            removed += 1
+    return removed
+
+
 @functools.cache
 def cgroup_enforcer() -> MemoryEnforcer | None:
     """The cgroup limit where this machine lets the judge make memory cgroups, else RLIMIT_AS
@@ -365,6 +403,7 @@ def cgroup_enforcer() -> MemoryEnforcer | None:
         try:
             probe.mkdir()
             probe.rmdir()
+            remove_leftover_cgroups(root)
             return TreeMemoryLimit(root)
         except OSError:
             pass
