@@ -119,6 +119,8 @@ GROUPS = (
            "a_check_interval",
            "tests/test_time_limits.py::test_a_clock_without_a_cpu_limit_waits_for_its_wall_"
            "deadline_only",
+           "tests/test_time_limits.py::test_a_clock_given_its_cpu_zero_counts_what_was_used_"
+           "before_its_start",
            "tests/test_time_limits.py::test_the_wall_can_be_cut_short_but_never_lengthened")),
     # The rest of run/: the sandbox's command line and system-call filter, compiling and its
     # cache, the forks' checks from /proc, each with tests of its own that take a second or
@@ -329,10 +331,19 @@ EQUIVALENT: dict[str, str] = {
     "judge.run.forks.x_empty_from_outside__mutmut_13":
         "follow_symlinks=None instead of False: the argument is read for its truth, and None is "
         "false",
-    "judge.run.limits.xǁClockǁ__init____mutmut_10":
+    "judge.run.limits.xǁClockǁ__init____mutmut_9":
         "the CPU zero of a clock without a CPU limit, which never reads CPU time",
-    "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_2":
+    "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_4":
         "one more try to remove a cgroup that will not go: the same result, 10 ms later",
+    "judge.run.limits.xǁCgroupWatchǁrelease__mutmut_14":
+        "the pause between tries grows by a fifth of the time waited instead of a quarter: "
+        "the first tries as soon, the last as far apart, the same half second in all",
+    "judge.run.limits.xǁTreeMemoryLimitǁwatch__mutmut_5":
+        "32 random bytes in a cgroup's name instead of 8: a name no other judge's meets "
+        "either way",
+    "judge.run.limits.xǁTreeMemoryLimitǁwatch__mutmut_6":
+        "9 random bytes in a cgroup's name instead of 8: a name no other judge's meets "
+        "either way",
     "judge.run.limits.x_tmpfs_bytes__mutmut_6":
         "O_RDONLY is 0, so the open loses only O_DIRECTORY, which refuses a /tmp that is not a "
         "directory: no sandbox has one",

@@ -46,6 +46,7 @@ class Scripted:
         self.played: list[str] = []
         self.seeds: list[Seeds] = []
         self.fresh: list[list[str]] = []  # each fresh-state block's warm-up secrets
+        self.fresh_sizes: list[int | None] = []  # and the cases it was told it holds
         self.in_fresh = False
         self.fresh_cases: list[str] = []
         self.entered = self.exited = 0
@@ -61,6 +62,7 @@ class Scripted:
     def fresh_state_per_case(self, warmups: Sequence[Master],
                              cases: int | None = None) -> Iterator[None]:
         self.fresh.append([m.secret() for m in warmups])
+        self.fresh_sizes.append(cases)
         self.in_fresh = True
         try:
             yield
@@ -82,6 +84,7 @@ def test_cases_of_a_shared_list_start_from_a_fresh_state_and_a_lone_case_does_no
     report = grade(runner, "s", [lone, *pair, *every_secret([ONE])], order_seed=4)
     assert runner.entered == runner.exited == 1
     assert len(runner.fresh) == 2  # the pair's list and ONE's list, not the lone case's
+    assert sorted(runner.fresh_sizes) == [2, 7]  # each told how many cases it holds
     assert sorted(runner.fresh_cases) == sorted(["eeeeee", "ffffff", *WORDS])
     assert [r.name for r in report.results] == ["lone", *(c.name for c in pair),
                                                  *(c.name for c in every_secret([ONE]))]
@@ -100,6 +103,7 @@ def test_a_case_picked_from_a_shared_list_plays_as_among_its_others() -> None:
     picked = Scripted()
     grade(picked, "s", pair[1:], order_seed=4, shared_lists=shared)
     assert picked.fresh == [among.fresh[0]] and picked.fresh_cases == ["ffffff"]
+    assert (among.fresh_sizes, picked.fresh_sizes) == ([2], [1])
     alone = Scripted()
     grade(alone, "s", [pair[1], lone], order_seed=4, shared_lists=shared)
     assert alone.fresh_cases == ["ffffff"]  # the lone case's list is not shared: no fork

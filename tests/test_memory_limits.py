@@ -120,6 +120,7 @@ def test_a_cgroup_that_will_not_go_is_tried_again_soon_then_left(
     CgroupWatch(group).release()
     assert group.exists()
     assert pauses[0] == pytest.approx(0.001) and max(pauses) == pytest.approx(0.01)
+    assert pauses[1] < 0.002 and pauses == sorted(pauses)  # soon at first, then less often
     assert limits.RELEASE_SECONDS <= sum(pauses) < limits.RELEASE_SECONDS + 0.01
 
 
@@ -345,13 +346,22 @@ def gone_pid() -> int:
     ("guess-judge-12-34-0a1b", 12), ("guess-judge-probe-56-0a1b", 56),
     ("guess-judge-probe-x-0a1b", None), ("guess-judge-١٢-3-a", None), ("guess-judge-7", None),
     ("other-judge-12-34-0a1b", None), ("guess-judge--3-a", None), ("process_api", None),
+    ("guess-judge-12-34", None), ("guess-judge-probe-56", None), ("guess-judge-probe", None),
+    ("guess-judge-12-34-0a-1b", None),
 ])
 def test_a_cgroups_judge_is_read_from_its_name(name: str, judge: int | None) -> None:
     assert judge_of(name) == judge
 
 
 def test_the_cgroups_of_judges_gone_are_removed_and_no_other(
-        tmp_path: Path, sleeper: subprocess.Popen[bytes]) -> None:
+        tmp_path: Path, sleeper: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[int] = []
+    real_kill = os.kill
+
+    def kill(pid: int, signum: int) -> None:
+        sent.append(signum)
+        real_kill(pid, 0)
+
     dead = gone_pid()
     left = [tmp_path / f"guess-judge-{dead}-5-ab", tmp_path / f"guess-judge-probe-{dead}-cd"]
     kept = [tmp_path / f"guess-judge-{sleeper.pid}-5-ab", tmp_path / f"guess-judge-{os.getpid()}-5",
@@ -359,10 +369,30 @@ def test_the_cgroups_of_judges_gone_are_removed_and_no_other(
     for directory in [*left, *kept]:
         directory.mkdir()
     (kept[2] / "cgroup.procs").write_text("1")  # a group with a process in it will not go
+    monkeypatch.setattr(limits.os, "kill", kill)
     assert remove_leftover_cgroups(tmp_path) == 2
+    monkeypatch.undo()
+    assert set(sent) == {0}  # each judge asked whether it lives, and sent no signal
     assert [d.exists() for d in left] == [False, False]
     assert all(d.exists() for d in kept)
     assert remove_leftover_cgroups(tmp_path / "absent") == 0
+
+
+def test_a_judge_of_another_user_counts_as_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(pid: int, signum: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(limits.os, "kill", refused)
+    assert limits.alive(12345)
+
+
+@pytest.mark.skipif(cgroup_enforcer() is None, reason="this machine makes no memory cgroups")
+def test_a_cgroup_that_cannot_take_its_worker_is_removed() -> None:
+    enforcer = cgroup_enforcer()
+    assert isinstance(enforcer, TreeMemoryLimit)
+    dead = gone_pid()  # no such process: the kernel refuses it in cgroup.procs
+    assert type(enforcer.watch(dead, Limits(memory_mb=64))) is NoWatch
+    assert not list(enforcer.root.glob(f"guess-judge-{os.getpid()}-{dead}-*"))
 
 
 @pytest.mark.skipif(cgroup_enforcer() is None, reason="this machine makes no memory cgroups")

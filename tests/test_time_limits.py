@@ -93,6 +93,17 @@ def test_a_clock_counts_cpu_from_its_start_and_reads_it_once_a_check_interval(
     assert clock.wait() is None and clock.fired == "cpu"  # exactly the limit has passed
 
 
+def test_a_clock_given_its_cpu_zero_counts_what_was_used_before_its_start(
+        fake_time: FakeTime) -> None:
+    """A spare worker loads before its case takes it: its loading clock counts from 0, so
+    that the CPU it spent loading before then counts against it."""
+    fake_time.cpu = 7.0
+    clock = Clock(cpu_limit=10.0, wall_limit=30.0, cpu_used=fake_time.cpu_used, cpu_from=0.0)
+    assert clock.cpu_seconds() == 7.0
+    fake_time.cpu, fake_time.now = 10.0, fake_time.now + CPU_CHECK_SECONDS
+    assert clock.wait() is None and clock.fired == "cpu"
+
+
 def test_a_clock_without_a_cpu_limit_waits_for_its_wall_deadline_only(
         fake_time: FakeTime) -> None:
     clock = Clock(cpu_limit=None, wall_limit=2.0, cpu_used=fake_time.cpu_used)

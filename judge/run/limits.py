@@ -357,8 +357,8 @@ def tree_memory_enforcer(sandboxed: bool = False) -> MemoryEnforcer:
 
 def judge_of(cgroup: str) -> int | None:
     """The process id of the judge that made a cgroup of this name, None if not the judge's."""
-    parts = cgroup.split("-")
-    if parts[:2] != ["guess", "judge"] or len(parts) < 4:
+    parts = cgroup.split("-")  # guess-judge-JUDGE-WORKER-HEX, guess-judge-probe-JUDGE-HEX
+    if len(parts) != 5 or parts[:2] != ["guess", "judge"]:
         return None
     number = parts[3] if parts[2] == "probe" else parts[2]
     return int(number) if number.isascii() and number.isdigit() else None
