@@ -16,6 +16,7 @@ import functools
 import gc
 import inspect
 import json
+import mmap
 import os
 import random
 import signal
@@ -374,6 +375,12 @@ def serve_process_request(channel: Channel, request: dict[str, Any]) -> bool:
     return True
 
 
+def address_space_reserve() -> mmap.mmap:
+    """4 MiB of address space, freed on MemoryError so that the report fits under RLIMIT_AS.
+    Never written: pages that were would be copied into the page tables of every fork."""
+    return mmap.mmap(-1, 1 << 22, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+
+
 def serve(channel: Channel, solution_path: str) -> None:
     try:
         solution_class = load_solution_class(solution_path, Master)
@@ -381,7 +388,7 @@ def serve(channel: Channel, solution_path: str) -> None:
         channel.send({"op": "ce", "error": capped(str(e))})
         return
     channel.send({"op": "ready"})
-    reserve: bytearray | None = bytearray(1 << 22)  # freed on MemoryError so the report fits
+    reserve: mmap.mmap | None = address_space_reserve()
     while True:
         request = channel.receive()
         if serve_process_request(channel, request):
@@ -413,7 +420,7 @@ def serve(channel: Channel, solution_path: str) -> None:
         if ForkedOnce.value:
             os._exit(0)
         if reserve is None:
-            reserve = bytearray(1 << 22)
+            reserve = address_space_reserve()
 
 
 # Where the solution is when its time is nearly up, for the judge to show on TLE: written to
