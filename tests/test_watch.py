@@ -92,3 +92,28 @@ def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
             if process.poll() is None:
                 process.kill()
     assert "Traceback" not in "".join(seen)
+
+
+def test_a_case_that_failed_in_its_lists_warm_state_is_graded_again_from_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The cases not accepted last time are graded first, apart from their list's others: each
+    from the list's warm state all the same. A refusal of that state stays a refusal, where
+    alone in a process of its own the case would have shown "RTE -> AC" for an unchanged file."""
+    import argparse
+
+    from judge.cases import shared_lists
+    from judge.cli.watch import again
+    from judge.run.limits import Limits
+
+    from .test_integrity import CHEATS, every_secret_of_one_list
+
+    cases = every_secret_of_one_list(4)
+    args = argparse.Namespace(
+        time_limit=Limits.time_seconds, memory_limit=Limits.memory_mb, in_process=False,
+        language=None, sandboxed=False, run_seed=1, adversary=False, fail_fast=0,
+        solution_seconds=None, shared_lists=shared_lists(cases))
+    last = {c.name: "AC" for c in cases} | {cases[0].name: "RTE"}
+    report = again(args, CHEATS / "reads_a_note_it_kept_open.py", cases, last, 5)
+    assert [r.verdict for r in report.results] == ["RTE"] * 4
+    shown = capsys.readouterr().out
+    assert "RTE -> AC" not in shown and shown.count("AC -> RTE") == 3

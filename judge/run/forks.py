@@ -576,7 +576,7 @@ def case_ended(case: CaseFork, status: int | None) -> str:
     from its pidfd: None where the kernel cannot tell); empty when it touched nothing and ended
     with status 0. The warm processes are still stopped."""
     # A status is told only of a process reaped: /proc is asked only when none was (and a
-    # process just reaped took a millisecond to look up there, one case in five or so).
+    # process just reaped took a millisecond to look up there, about one case in ten).
     if status is None and state_of(case.pid) not in ("Z", ""):
         return "the case's process did not end after findSecretWord returned"
     for pid in sorted(case.held):
