@@ -238,11 +238,9 @@ EQUIVALENT: dict[str, str] = {
     "judge.report.merge.x_verify__mutmut_14": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_17": _LENGTHS_CHECKED,
     "judge.report.merge.x_verify__mutmut_18": _LENGTHS_CHECKED,
-    "judge.report.merge.x_read_reports__mutmut_8": _DEFAULT_TEXT,
     "judge.report.merge.x_parse_shard__mutmut_3":
         "the last '/' instead of the first: with two or more, one side holds a '/', which is no "
         "digit, and K/N is refused either way",
-    "judge.report.merge.x_read_reports__mutmut_10": _CODEC,
     **{f"judge.run.session.xǁIsolatedRunnerǁ__init____mutmut_{n}": _FALSE_START
        for n in (18, 20)},
     "judge.run.session.xǁWorkerOwnerǁ__init____mutmut_25": _FALSE_START,
@@ -289,7 +287,7 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.harness.registry.x_harness_for__mutmut_{n}":
        "the separator between the games a refused harness serves: a harness is refused only for "
        "a game it does not serve, so it serves one of the two games, and no separator is shown"
-       for n in (23, 24)},
+       for n in (27, 28)},
     "judge.run.build.x_failure__mutmut_7": _CODEC,
     **{f"judge.run.build.x_first_output__mutmut_{n}": _SPARE_ROOM for n in (37, 38)},
     "judge.run.build.x_first_output__mutmut_41":
@@ -298,7 +296,13 @@ EQUIVALENT: dict[str, str] = {
     **{f"judge.run.build.x_built_program__mutmut_{n}": _CODEC for n in (46, 71)},
     **{f"judge.harness.java.xǁJvmHarnessǁbuild__mutmut_{n}":
        "another bare name for a java that is not installed: the folder two up from a bare name "
-       "is '.' whatever the name, and so is the JVM's home derived from it" for n in (72, 73)},
+       "is '.' whatever the name, and so is the JVM's home derived from it" for n in (78, 79)},
+    **{f"judge.harness.java.xǁJvmHarnessǁ_ahead_of_time__mutmut_{n}":
+       "another bare name for a jar not on PATH: the JDK that gives javac, without which no JVM "
+       "build starts, gives jar beside it" for n in (6, 7)},
+    **{f"judge.harness.java.xǁJvmHarnessǁ{name}": "shared_archive=None instead of False: the "
+       "argument is read for its truth, and None is false"
+       for name in ("_ahead_of_time__mutmut_14", "launch__mutmut_20")},
     "judge.run.build.x_first_output__mutmut_8":
         "a deadline reached to the nanosecond: the next turn of the loop finds it passed",
     "judge.run.build.x_cache_limit_mb__mutmut_6":
@@ -462,7 +466,7 @@ EQUIVALENT: dict[str, str] = {
         "the tree built whatever can_solve says at `upper`: it is still called (filling the "
         "choices the tree reads), and says yes, since a strategy of `upper` guesses exists",
     "judge.wc2022.bound.x_as_letters__mutmut_13": "'ASCII' names the same codec as 'ascii'",
-    "judge.wc2022.game.x_read_dictionary__mutmut_4": "'ASCII' names the same codec as 'ascii'",
+    "judge.wc2022.game.x_read_dictionary__mutmut_9": "'ASCII' names the same codec as 'ascii'",
     "judge.wc2022.board.x_points_table__mutmut_23": "HTML's tag names are case-insensitive",
     **{f"judge.wc2022.rules.x_feedback__mutmut_{n}":
        "strict or not, the second and third zips pair lists of one length: the first zip "

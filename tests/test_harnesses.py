@@ -4,6 +4,7 @@ tests/test_languages.py run the programs; these read the requests, in millisecon
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from pathlib import Path
@@ -288,6 +289,10 @@ def test_the_java_build_prefixes_leetcodes_imports_on_the_first_line(
                          "JAVA_HOME": "/opt"}
     assert build.versions == "javac 1.0 / javac 1.0"
     assert build.address_space_mb == 0  # a JVM caps its heap instead
+    # A byte order mark (a Windows editor's) is left out: javac refuses it as a character.
+    solution.write_bytes(codecs.BOM_UTF8 + b"class Solution {}\n")
+    marked = java.JAVA.build(solution, "leetcode")
+    assert marked is not None and marked.files["Solution.java"] == build.files["Solution.java"]
 
 
 def test_the_kotlin_build_compiles_the_judges_classes_first(tools: dict[str, str | None],
@@ -357,6 +362,7 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                            "-cp", f"{tmp_path}/program.jar:{java.KOTLIN_STDLIB}", "Harness",
                            "7", "9", "leetcode")
     assert launch.toolchain == ("/opt/jdk25", str(tmp_path))
+    assert launch.env == {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
     (tmp_path / "program.aot").unlink()
     assert java.KOTLIN.launch(SOLUTION, "leetcode", CHANNEL, 300, None,
                               tmp_path).argv[0] == "/opt/bin/java"
