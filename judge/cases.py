@@ -256,12 +256,15 @@ def selected(cases: Sequence[Case], all_secrets: bool, name: str | None) -> list
     return cases_named(chosen, name) if name else chosen
 
 
-def shared_lists(cases: Iterable[Case]) -> frozenset[tuple[Word, ...]]:
-    """The word lists that more than one case plays: each of their cases plays from the list's
-    warm state, fresh, even in a run that picks it alone (grading's `shared_lists`)."""
+def shared_lists(cases: Iterable[Case], all_secrets: bool = False) -> frozenset[tuple[Word, ...]]:
+    """The word lists that more than one case plays (with `all_secrets`, each case once for
+    every word of its list): each of their cases plays from the list's warm state, fresh, even
+    in a run that picks it alone (grading's `shared_lists`)."""
     from collections import Counter
 
-    return frozenset(words for words, n in Counter(c.words for c in cases).items() if n > 1)
+    played = Counter(c.words for c in cases)
+    return frozenset(words for words, n in played.items()
+                     if n * (len(words) if all_secrets else 1) > 1)
 
 
 def case_set_digest(cases: Iterable[Case]) -> str:

@@ -98,6 +98,10 @@ def test_a_case_picked_from_a_shared_list_plays_as_among_its_others() -> None:
     lone = Case("lone", "cccccc", ("cccccc", "dddddd"), 10)
     shared = shared_lists([*pair, lone])
     assert shared == {pair[0].words}
+    # With every secret, each list of two words or more is played more than once.
+    single = Case("single", "gggggg", ("gggggg",), 10)
+    assert shared_lists([pair[0], lone, single], all_secrets=True) == {pair[0].words, lone.words}
+    assert shared_lists([pair[0], lone, single]) == frozenset()
     among = Scripted()
     grade(among, "s", pair, order_seed=4)
     picked = Scripted()

@@ -57,7 +57,7 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     note = None if folder is None else where_from(cases, folder)
     all_secrets = getattr(args, "all_secrets", False)
     # A case picked from a list plays as among the list's others: from its warm state.
-    args.shared_lists = shared_lists(selected(cases, all_secrets, None))
+    args.shared_lists = shared_lists(cases, all_secrets)
     cases = selected(cases, all_secrets, args.case)
     if args.case and not cases:
         raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
