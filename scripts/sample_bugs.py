@@ -39,7 +39,7 @@ BUGS = (
         (f"{INTEGRITY}test_counting_cases_wins_nothing[java-2]",
          f"{INTEGRITY}test_counting_cases_wins_nothing[javascript-2]")),
     Bug("fresh-state-past-two", "fresh state only for lists of more than two cases",
-        "judge/grading.py", "if len(group) > 1 else", "if len(group) > 2 else",
+        "judge/grading.py", "if len(group) > 1 or first", "if len(group) > 2 or first",
         (f"{INTEGRITY}test_counting_cases_wins_nothing[python-2]",)),
     Bug("reaped-children", "the CPU time of reaped child processes not counted",
         "judge/run/process.py", "fields[11:15]", "fields[11:13]", ("tests/test_process.py",)),
