@@ -448,6 +448,35 @@ def test_the_replay_of_a_refused_state_is_refused_again(
     assert "warm process holds an open file descriptor" in replayed["message"]
 
 
+def test_explain_plays_a_case_of_a_shared_list_from_the_lists_warm_state(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As grade played it: explain of a case refused in its list's warm state is refused too
+    (alone in a process of its own it said AC), and names the order seed of its warm-up games;
+    a case alone on its list plays alone, as in grade."""
+    cases = tmp_path / "list.json"
+    words = list(every_secret_of_one_list(4)[0].words)
+    cases.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": words,
+                                  "allowedGuesses": 10} for i, w in enumerate(words)]))
+    cheat = str(CHEATS / "reads_a_note_it_kept_open.py")
+    assert main(["explain", cheat, "--cases", str(cases), "--case", "c2", "--order-seed", "7",
+                 "--no-sandbox"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{cheat} on c2 (secret {words[2]}): RTE in 0 guesses: the "
+                          "solution's warm process holds an open file descriptor"), out
+    assert out.rstrip().splitlines()[-1].startswith(
+        "played after its list's warm-up games, drawn with --order-seed 7; random numbers")
+    # A game of --all-secrets, named list@secret, is one of its list's games too.
+    lone = tmp_path / "lone.json"
+    lone.write_text(json.dumps({"name": "lone", "secret": words[0], "words": words,
+                                "allowedGuesses": 10}))
+    assert main(["explain", cheat, "--cases", str(lone), "--case", f"lone@{words[1]}",
+                 "--no-sandbox"]) == 1
+    assert "RTE in 0 guesses" in capsys.readouterr().out
+    assert main(["explain", cheat, "--cases", str(lone), "--no-sandbox"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert "RTE" not in out.splitlines()[0] and "warm-up" not in out
+
+
 @needs_bubblewrap
 def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
     """A warm process that its user's processes may write (/proc/PID/mem) would keep what a

@@ -9,7 +9,7 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import require_solution_file, use_sandbox
 from judge.cli.options import add, add_run_options, deprecated
-from judge.cli.running import chosen_case, isolated_runner, limits_of, run_seed
+from judge.cli.running import chosen_case, isolated_runner, limits_of, order_seed, run_seed
 from judge.safetext import safe
 from judge.wording import counted
 
@@ -21,6 +21,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--cases", default_text="cases/ in this folder if there is one, else the "
                                         "shipped cases")
     add(parser, "--secret")
+    add(parser, "--order-seed", more="here it draws the warm-up games played before a case "
+        "whose list other cases share, as grade drew them", default_text="drawn from the "
+        "operating system and printed")
     add_run_options(parser)
     deprecated(parser, "explain", "--name", "--case", dest="old_name")
 
@@ -39,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
     seed = run_seed(args)  # as grade's: its replay's --seed plays the game grade played
-    (result,) = grade(runner, str(args.solution), [case], seed).results
+    order = order_seed(args)  # and its --order-seed the warm-up games played before it
+    (result,) = grade(runner, str(args.solution), [case], seed, order_seed=order,
+                      shared_lists=args.shared_lists).results
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
           f"{result.verdict} in {counted(result.guesses, 'guess')}: "
           f"{safe(result.message)}")
@@ -50,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if result.output:
         print(f"it printed:\n{safe(result.output)}")
-    print(f"random numbers from --seed {seed}")
+    warm = (f"played after its list's warm-up games, drawn with --order-seed {order}; "
+            if case.words in args.shared_lists else "")
+    print(f"{warm}random numbers from --seed {seed}")
     return EXIT_OK if result.verdict == "AC" else EXIT_NOT_ACCEPTED
 
 
