@@ -419,6 +419,15 @@ def test_what_a_warm_process_holds_within_a_cases_reach_is_refused(sandbox: bool
             r"the judge does not play cases from this state", result.message), result.message
 
 
+def one_list_file(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A case file of four cases on one list, c0 to c3, each word the secret once."""
+    path = tmp_path / "list.json"
+    words = list(every_secret_of_one_list(4)[0].words)
+    path.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": words,
+                                 "allowedGuesses": 10} for i, w in enumerate(words)]))
+    return path, words
+
+
 def test_the_replay_of_a_refused_state_is_refused_again(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The replay line of a case refused in its list's warm state plays that case as it was
@@ -426,10 +435,7 @@ def test_the_replay_of_a_refused_state_is_refused_again(
     no fork to refuse, and the replay said AC."""
     import shlex
 
-    cases = tmp_path / "list.json"
-    words = list(every_secret_of_one_list(4)[0].words)
-    cases.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": words,
-                                  "allowedGuesses": 10} for i, w in enumerate(words)]))
+    cases, _ = one_list_file(tmp_path)
     run = tmp_path / "run.json"
     assert main(["grade", str(CHEATS / "reads_a_note_it_kept_open.py"), "--cases", str(cases),
                  "--no-sandbox", "--json", str(run)]) == 1
@@ -453,10 +459,7 @@ def test_explain_plays_a_case_of_a_shared_list_from_the_lists_warm_state(
     """As grade played it: explain of a case refused in its list's warm state is refused too
     (alone in a process of its own it said AC), and names the order seed of its warm-up games;
     a case alone on its list plays alone, as in grade."""
-    cases = tmp_path / "list.json"
-    words = list(every_secret_of_one_list(4)[0].words)
-    cases.write_text(json.dumps([{"name": f"c{i}", "secret": w, "words": words,
-                                  "allowedGuesses": 10} for i, w in enumerate(words)]))
+    cases, words = one_list_file(tmp_path)
     cheat = str(CHEATS / "reads_a_note_it_kept_open.py")
     assert main(["explain", cheat, "--cases", str(cases), "--case", "c2", "--order-seed", "7",
                  "--no-sandbox"]) == 1

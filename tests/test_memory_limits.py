@@ -33,6 +33,7 @@ from judge.run.limits import (
 from judge.run.process import descendants, exit_description
 
 from .conftest import needs_bubblewrap
+from .test_fork_checks import gone_pid
 from .test_process import ends
 
 
@@ -333,13 +334,6 @@ def test_the_watchdog_looks_again_only_a_check_interval_after_its_last_look(
     assert not watch.poll(lambda: {2})  # too soon to look: over the limit, unseen
     exact_time[0] = 100.25
     assert watch.poll(lambda: {2}) and watch.kills() == 1
-
-
-def gone_pid() -> int:
-    """The id of a process that has ended (and been reaped)."""
-    ended = subprocess.Popen([sys.executable, "-c", ""])
-    ended.wait()
-    return ended.pid
 
 
 @pytest.mark.parametrize(("name", "judge"), [

@@ -238,8 +238,8 @@ def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[st
 
 
 def mapped_file_on(pid: int, devices: set[str]) -> str:
-    """A memory mapping of the process's of a file on one of `devices`, which a case can write
-    (see `mapping_of_a_writable_file`), or ""; OSError once the process is gone."""
+    """A mapping, in the process's memory, of a file on one of `devices`, which a case can
+    write (see `mapping_of_a_writable_file`), or ""; OSError once the process is gone."""
     if not devices:
         return ""
     maps = proc_text(f"/proc/{pid}/maps")
