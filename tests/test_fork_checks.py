@@ -184,6 +184,20 @@ def test_sigchld_is_read_from_the_hexadecimal_mask_of_ignored_signals(
     assert forks.leaves_its_children_to_the_kernel(1) is left
 
 
+@pytest.mark.parametrize(("effective", "root", "checks"), [
+    ("000001ffffffffff", True, True),  # root, every capability
+    ("00000000000a0000", True, True),  # CAP_SYS_PTRACE (19) beside CAP_SETPCAP (17)
+    ("000001fffff7ffff", True, False),  # root in a container that took CAP_SYS_PTRACE away
+    ("0000000000070000", True, False),  # 16 to 18: a shift one short would find one
+    ("000001ffffffffff", False, False),  # not root: bubblewrap's processes are the worker's
+    (None, True, False)])  # no line to read
+def test_forks_are_checked_by_root_with_cap_sys_ptrace_only(
+        effective: str | None, root: bool, checks: bool) -> None:
+    status = "Name:\tpython\nCapInh:\t0000000000000000\n" + (
+        f"CapEff:\t{effective}\n" if effective else "") + "CapBnd:\t000001ffffffffff\n"
+    assert forks.can_check_forks(status, root) is checks
+
+
 def test_a_process_is_numbered_in_its_own_namespace(sleeper: subprocess.Popen[bytes]) -> None:
     assert forks.own_number(sleeper.pid) == sleeper.pid  # the test's namespace is the machine's
     assert forks.own_number(gone_pid()) is None

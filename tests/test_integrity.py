@@ -480,6 +480,35 @@ def test_explain_plays_a_case_of_a_shared_list_from_the_lists_warm_state(
     assert "RTE" not in out.splitlines()[0] and "warm-up" not in out
 
 
+WITHOUT_CAP_SYS_PTRACE = ["setpriv", "--bounding-set=-sys_ptrace", "--inh-caps=-sys_ptrace"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can take a capability from the judge")
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
+        tmp_path: Path, sandbox: bool) -> None:
+    """A judge that is not root, or root in a container without CAP_SYS_PTRACE, cannot read
+    a warm process's /proc, so it refused every case of a shared list (RTE, even an honest
+    solution's: all of make grade). It plays each in a new process instead: as fresh (the
+    counting cheat wins at most its one case) and never refused. Seen here as root, with the
+    judge's CAP_SYS_PTRACE taken away."""
+    cases, words = one_list_file(tmp_path)
+    report = tmp_path / "report.json"
+    mode = "--sandbox" if sandbox else "--no-sandbox"
+    judge = [*WITHOUT_CAP_SYS_PTRACE, sys.executable, "-m", "judge"]
+    subprocess.run([*judge, "grade", str(CHEATS / "counts_cases.py"), "--cases", str(cases),
+                    mode, "--json", str(report), "-q"], capture_output=True, check=False)
+    results = json.loads(report.read_text())["cases"]
+    assert len(results) == len(words)
+    assert sorted(r["verdict"] for r in results) in (["WA"] * 4, ["AC", "WA", "WA", "WA"])
+    assert len({r["transcript"][0][0] for r in results}) == 1  # each count starts anew
+    # explain plays it so too, and names no warm-up game: there was none.
+    explained = subprocess.run([*judge, "explain", str(CHEATS / "counts_cases.py"), "--cases",
+                                str(cases), "--case", "c1", mode], capture_output=True,
+                               text=True, check=False)
+    assert explained.stdout.splitlines()[-1].startswith("random numbers from --seed ")
+
+
 @needs_bubblewrap
 def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
     """A warm process that its user's processes may write (/proc/PID/mem) would keep what a

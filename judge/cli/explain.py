@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if result.output:
         print(f"it printed:\n{safe(result.output)}")
     warm = (f"played after its list's warm-up games, drawn with --order-seed {order}; "
-            if case.words in args.shared_lists else "")
+            if case.words in args.shared_lists and runner.forks_for_cases else "")
     print(f"{warm}random numbers from --seed {seed}")
     return EXIT_OK if result.verdict == "AC" else EXIT_NOT_ACCEPTED
 

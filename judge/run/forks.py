@@ -60,6 +60,27 @@ HELD = ("T", "Z", "")
 SETTLED = ("S", "Z", "")
 
 
+# capabilities(7): reading the /proc of another user's process, or of one that is not
+# dumpable (a warm process while a case plays), takes it.
+CAP_SYS_PTRACE = 19
+
+
+def can_check_forks(own_status: str | None = None, root: bool | None = None) -> bool:
+    """Whether this judge can check a case's fork and its warm processes from outside: it must
+    read the /proc of processes that are not dumpable, and of the sandbox's user, which takes
+    root with CAP_SYS_PTRACE (a container may take it away). Not root, the sandbox's own
+    processes (bubblewrap's, which stay dumpable) are the worker's user's, within a case's
+    reach. Where it cannot, each case of a shared list plays in a new process: as fresh, and
+    slower. `own_status` is /proc/self/status's text, `root` whether the judge is root."""
+    if own_status is None:
+        own_status = proc_text("/proc/self/status")
+    if root is None:
+        root = os.geteuid() == 0
+    effective = next((line.split()[1] for line in own_status.splitlines()
+                      if line.startswith("CapEff:")), "0")
+    return root and bool(int(effective, 16) >> CAP_SYS_PTRACE & 1)
+
+
 def state_of(pid: int) -> str:
     """The process's state letter (R, S, T, Z, ...), or "" once it is gone."""
     fields = stat_fields(pid)

@@ -35,6 +35,7 @@ from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement, harness_among
 from judge.run.forks import (
     CaseFork,
+    can_check_forks,
     case_ended,
     empty_from_outside,
     exit_code_of,
@@ -345,10 +346,17 @@ class IsolatedRunner(WorkerOwner):
     def spares_ahead(self) -> bool:
         return self._anew
 
+    @property
+    def forks_for_cases(self) -> bool:
+        """Whether the cases of a shared list play in forks of one warm process, after its
+        warm-up games; otherwise each plays in a new process (judge/run/forks.py's
+        `can_check_forks` says where the judge cannot check forks)."""
+        return self.harness.forks and can_check_forks()
+
     @contextlib.contextmanager
     def fresh_state_per_case(self, warmups: Sequence[Master],
                              cases: int | None = None) -> Iterator[None]:
-        if not self.harness.forks:
+        if not self.forks_for_cases:
             # A new process per case: as fresh as a fork, with nothing warm to keep (no
             # warm-up games), and each sandboxed process has a /tmp and IPC of its own.
             self._anew = self.fresh_state
