@@ -250,6 +250,12 @@ def test_a_process_ending_is_seen_through_its_pidfd(sleeper: subprocess.Popen[by
         os.close(pidfd)
 
 
+def settled_runs(pid: int) -> dict[str, int]:
+    """The times a stopped process's threads were run, once they have left the processor."""
+    assert waited(lambda: forks.off_the_processor(pid), PATIENCE_SECONDS)
+    return forks.times_run(pid)
+
+
 class Held:
     """A warm process stopped as during a case, and a case's process that has ended."""
 
@@ -260,7 +266,8 @@ class Held:
         assert waited(lambda: state_of(self.warm.pid) == "T", PATIENCE_SECONDS)
         ended(self.case)
         self.fork = CaseFork(self.case.pid, {self.warm.pid}, {self.warm.pid},
-                             {self.warm.pid: forks.warm_settings(self.warm.pid)})
+                             {self.warm.pid: forks.warm_settings(self.warm.pid)},
+                             {self.warm.pid: settled_runs(self.warm.pid)})
 
     def close(self) -> None:
         for process in (self.warm, self.case):
@@ -304,6 +311,55 @@ def test_a_case_that_set_a_warm_process_running_is_refused(held: Held) -> None:
     assert waited(lambda: state_of(held.warm.pid) != "T", PATIENCE_SECONDS)
     assert case_ended(held.fork, 0) == (
         "the case's process set a warm process running again, or ended one")
+
+
+def test_a_case_that_set_a_warm_process_running_and_stopped_it_again_is_refused(
+        held: Held) -> None:
+    """Stopped again, with nothing waiting, it looks as held as before; but it ran (its
+    handlers, say, noted what the case sent them)."""
+    assert case_ended(held.fork, 0) == ""
+    os.kill(held.warm.pid, signal.SIGCONT)
+    os.kill(held.warm.pid, signal.SIGSTOP)  # it must run, if only to stop
+    assert waited(lambda: state_of(held.warm.pid) == "T", PATIENCE_SECONDS)
+    assert pending_signals(held.warm.pid) == 0
+    assert case_ended(held.fork, 0) == (
+        "the case's process set a warm process running again, or ended one")
+
+
+SPINS = "while True: pass"
+
+
+def test_a_thread_on_the_processor_or_waiting_for_it_is_not_off_it(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    """A thread that runs, or waits on the run queue (a stopped one may, a moment, as it
+    leaves), has no wchan yet; one asleep or stopped has left; so has a process gone."""
+    spinner = subprocess.Popen([sys.executable, "-c", SPINS])
+    try:
+        assert waited(lambda: state_of(spinner.pid) == "R", PATIENCE_SECONDS)
+        assert forks.off_the_processor(spinner.pid) is False
+    finally:
+        spinner.kill()
+        spinner.wait()
+    assert waited(lambda: state_of(sleeper.pid) == "S", PATIENCE_SECONDS)
+    assert forks.off_the_processor(sleeper.pid) is True
+    assert forks.off_the_processor(spinner.pid) is True  # gone
+
+
+def test_the_times_a_process_was_run_are_counted_per_thread(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    os.kill(sleeper.pid, signal.SIGSTOP)
+    assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
+    before = settled_runs(sleeper.pid)
+    assert list(before) == [str(sleeper.pid)]
+    assert forks.times_run(sleeper.pid) == before  # stopped, it is not run
+    os.kill(sleeper.pid, signal.SIGCONT)
+    os.kill(sleeper.pid, signal.SIGSTOP)
+    assert waited(lambda: state_of(sleeper.pid) == "T", PATIENCE_SECONDS)
+    after = settled_runs(sleeper.pid)
+    assert after[str(sleeper.pid)] > before[str(sleeper.pid)]
+    sleeper.kill()
+    sleeper.wait()
+    assert forks.times_run(sleeper.pid) == {}
 
 
 def test_a_case_that_signalled_a_warm_process_is_refused(held: Held) -> None:
@@ -372,7 +428,8 @@ def test_a_case_that_changed_its_sessions_priority_is_refused() -> None:
                       PATIENCE_SECONDS)
         os.kill(warm.pid, signal.SIGSTOP)
         assert waited(lambda: state_of(warm.pid) == "T", PATIENCE_SECONDS)
-        fork = CaseFork(case.pid, {warm.pid}, {warm.pid}, {warm.pid: forks.warm_settings(warm.pid)})
+        fork = CaseFork(case.pid, {warm.pid}, {warm.pid}, {warm.pid: forks.warm_settings(warm.pid)},
+                        {warm.pid: settled_runs(warm.pid)})
         assert case_ended(fork, 0) == ""
 
         def set_to_3() -> bool:  # at most ten times a second, but for root

@@ -186,6 +186,32 @@ def warm_settings(pid: int) -> dict[str, str]:
     return {name: read(pid) for name, read in WARM_SETTINGS.items()}
 
 
+def threads_of(pid: int) -> list[str]:
+    """The ids of the process's threads (its tasks in /proc); OSError once it is gone."""
+    return os.listdir(f"/proc/{pid}/task")
+
+
+def off_the_processor(pid: int) -> bool:
+    """Whether every thread of the process has left the processor and its run queue: only then
+    does the kernel name where one waits (its wchan; the judge may read it: see
+    `can_check_forks`). A thread that has made itself stopped may still be run a moment, to
+    leave. True once the process is gone."""
+    try:
+        return all(proc_text(f"/proc/{pid}/task/{tid}/wchan") != "0" for tid in threads_of(pid))
+    except OSError:
+        return True
+
+
+def times_run(pid: int) -> dict[str, int]:
+    """How many times the kernel has given each thread of the process a processor (the third
+    field of its schedstat, counted as the thread arrives on one); empty once it is gone."""
+    try:
+        return {tid: int(proc_text(f"/proc/{pid}/task/{tid}/schedstat").split()[2])
+                for tid in threads_of(pid)}
+    except (OSError, ValueError, IndexError):
+        return {}
+
+
 def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] = ()) -> str:
     """What of this process a fork shares with its parent and its siblings beyond copied
     memory; empty when there is nothing of the kind. `private` names the directories the
@@ -436,6 +462,7 @@ class CaseFork:
     warm: set[int]
     held: set[int] = field(default_factory=set)  # the warm processes that were alive, stopped
     settings: dict[int, dict[str, str]] = field(default_factory=dict)  # as it began
+    runs: dict[int, dict[str, int]] = field(default_factory=dict)  # as it began: `times_run`
     # The judge's copies of the fork's open file descriptions, with their state before the
     # case; None when they could not be copied.
     descriptions: dict[int, tuple[str, int, bytes, int, int]] | None = None
@@ -497,6 +524,13 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
     case.settings = {p: warm_settings(p) for p in case.held}
+    # A case may set a warm process running and stop it again before it ends: it looks as
+    # held as before, but its signal handlers ran (and learned what the case sent them). So the
+    # judge counts how often each of its threads was run, from the moment it left the processor.
+    if not waited(lambda: all(off_the_processor(p) for p in case.held)):
+        case.release()
+        return "the solution's warm process could not be stopped during the case"
+    case.runs = {p: times_run(p) for p in case.held}
     # The case's parent (fork_below found it its child), stopped, cannot change how it treats
     # its children's ends meanwhile.
     if not leaves_its_children_to_the_kernel(parent):
@@ -610,6 +644,8 @@ def case_ended(case: CaseFork, status: int | None) -> str:
         for name, before in case.settings[pid].items():
             if now[name] != before:
                 return f"the case's process changed a warm process's {name}"
+        if times_run(pid) != case.runs.get(pid):
+            return "the case's process set a warm process running again, or ended one"
     if status is not None and status != 0:
         return ("the case's process did not end cleanly after findSecretWord returned: "
                 + exit_description(status).replace(" before findSecretWord returned", ""))
