@@ -21,8 +21,9 @@ says can be trusted, so the judge decides from /proc alone:
   that reaps its child learns how it ended and what it used (wait4: peak memory, processor
   time, page faults), which a case can choose.
 - after the case, before they go on: the fork ended with status 0 (read through its pidfd),
-  and no warm process was touched: still stopped, no signal pending but a child's end, the same
-  `oom_score_adj` and priority. Otherwise the worker is retired, and what the case sent dies
+  and no warm process was touched: still stopped, never run since it stopped (a case may wake
+  it and stop it again), no signal pending but a child's end, the same `oom_score_adj` and
+  priority. Otherwise the worker is retired, and what the case sent dies
   with it; so too when an open file description it shared is not as it was. Then the judge
   empties the sandbox's private directories itself, so that no warm process ever
   reads a note a case left there.
