@@ -252,7 +252,7 @@ def test_a_process_ending_is_seen_through_its_pidfd(sleeper: subprocess.Popen[by
 
 def settled_runs(pid: int) -> dict[str, int]:
     """The times a stopped process's threads were run, once they have left the processor."""
-    assert waited(lambda: forks.off_the_processor(pid), PATIENCE_SECONDS)
+    assert waited(lambda: forks.fully_stopped(pid), PATIENCE_SECONDS)
     return forks.times_run(pid)
 
 
@@ -329,20 +329,26 @@ def test_a_case_that_set_a_warm_process_running_and_stopped_it_again_is_refused(
 SPINS = "while True: pass"
 
 
-def test_a_thread_on_the_processor_or_waiting_for_it_is_not_off_it(
-        sleeper: subprocess.Popen[bytes]) -> None:
-    """A thread that runs, or waits on the run queue (a stopped one may, a moment, as it
-    leaves), has no wchan yet; one asleep or stopped has left; so has a process gone."""
+def test_a_process_is_fully_stopped_once_each_thread_is_stopped_and_off_the_processor(
+        sleeper: subprocess.Popen[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread that runs, sleeps, or waits on the run queue (a stopped one may, a moment, as
+    it leaves: no wchan yet) is not; a process gone is."""
     spinner = subprocess.Popen([sys.executable, "-c", SPINS])
     try:
         assert waited(lambda: state_of(spinner.pid) == "R", PATIENCE_SECONDS)
-        assert forks.off_the_processor(spinner.pid) is False
+        assert forks.fully_stopped(spinner.pid) is False
     finally:
         spinner.kill()
         spinner.wait()
+    assert forks.fully_stopped(spinner.pid) is True  # gone
     assert waited(lambda: state_of(sleeper.pid) == "S", PATIENCE_SECONDS)
-    assert forks.off_the_processor(sleeper.pid) is True
-    assert forks.off_the_processor(spinner.pid) is True  # gone
+    assert forks.fully_stopped(sleeper.pid) is False
+    os.kill(sleeper.pid, signal.SIGSTOP)
+    assert waited(lambda: forks.fully_stopped(sleeper.pid), PATIENCE_SECONDS)
+    read = forks.proc_text
+    monkeypatch.setattr(forks, "proc_text",
+                        lambda path: "0" if path.endswith("/wchan") else read(path))
+    assert forks.fully_stopped(sleeper.pid) is False
 
 
 def test_the_times_a_process_was_run_are_counted_per_thread(

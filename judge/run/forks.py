@@ -192,15 +192,19 @@ def threads_of(pid: int) -> list[str]:
     return os.listdir(f"/proc/{pid}/task")
 
 
-def off_the_processor(pid: int) -> bool:
-    """Whether every thread of the process has left the processor and its run queue: only then
-    does the kernel name where one waits (its wchan; the judge may read it: see
-    `can_check_forks`). A thread that has made itself stopped may still be run a moment, to
-    leave. True once the process is gone."""
+def fully_stopped(pid: int) -> bool:
+    """Whether every thread of the process is stopped and has left the processor and its run
+    queue: a thread that has made itself stopped may still be run a moment, to leave, and
+    only once it has does the kernel name where it waits (its wchan; the judge may read it:
+    see `can_check_forks`). True once the process is gone."""
     try:
-        return all(proc_text(f"/proc/{pid}/task/{tid}/wchan") != "0" for tid in threads_of(pid))
-    except OSError:
+        for tid in threads_of(pid):
+            state = proc_text(f"/proc/{pid}/task/{tid}/stat").rsplit(")", 1)[1].split()[0]
+            if state != "T" or proc_text(f"/proc/{pid}/task/{tid}/wchan") == "0":
+                return False
+    except (OSError, IndexError):
         return True
+    return True
 
 
 def times_run(pid: int) -> dict[str, int]:
@@ -528,7 +532,7 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
     # A case may set a warm process running and stop it again before it ends: it looks as
     # held as before, but its signal handlers ran (and learned what the case sent them). So the
     # judge counts how often each of its threads was run, from the moment it left the processor.
-    if not waited(lambda: all(off_the_processor(p) for p in case.held)):
+    if not waited(lambda: all(fully_stopped(p) for p in case.held)):
         case.release()
         return "the solution's warm process could not be stopped during the case"
     case.runs = {p: times_run(p) for p in case.held}
