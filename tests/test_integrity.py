@@ -378,6 +378,7 @@ REACHING_THE_WARM_PROCESS = {
     "wakes_the_warm_process.py": "set a warm process running again",
     "wakes_the_warm_process.cpp": "set a warm process running again",
     "wakes_and_stops_the_warm_process.py": "set a warm process running again",
+    "wakes_and_stops_the_warm_process.cpp": "set a warm process running again",
     "reads_resource_use_in_the_warm_process.py": "would reap each case's process and learn",
 }
 
