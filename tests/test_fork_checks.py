@@ -942,6 +942,24 @@ def test_a_warm_process_that_will_not_stop_is_let_go(
 
 
 @pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
+def test_a_warm_process_that_never_leaves_the_processor_is_let_go(
+        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
+    """Stopped, as its state says, but a thread of it never off the processor (still in I/O,
+    say): the times it was run cannot be counted from a moment it will not run again."""
+    briefly(monkeypatch)
+    monkeypatch.setattr(forks, "fully_stopped", lambda pid: False)
+    case = holding("threads", "0")
+    try:
+        assert forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2)) == (
+            "the solution's warm process could not be stopped during the case")
+    finally:
+        case.kill()
+        case.communicate()
+    monkeypatch.undo()
+    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)  # let go
+
+
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
 def test_a_case_fork_that_shares_state_is_refused_and_the_warm_process_let_go(
         sleeper: subprocess.Popen[bytes]) -> None:
     case = holding("read end")
@@ -982,6 +1000,9 @@ def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         assert (held.pid, held.warm, held.held) == (case.pid, {sleeper.pid}, {sleeper.pid})
         assert held.settings[sleeper.pid]["oom_score_adj"] == "0"
         assert state_of(sleeper.pid) == "T"
+        # The times it was run, counted once it was off the processor: it runs no more.
+        assert held.runs == {sleeper.pid: forks.times_run(sleeper.pid)} != {sleeper.pid: {}}
+        assert forks.fully_stopped(sleeper.pid)
         # Its open file descriptions are watched: its standard streams'.
         assert held.descriptions is not None and len(held.descriptions) == 3
         assert held.descriptions_kept() is True
