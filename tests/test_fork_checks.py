@@ -926,28 +926,17 @@ def test_a_case_fork_whose_parent_would_reap_it_is_refused_and_the_warm_process_
     assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
 
 
-def test_a_warm_process_that_will_not_stop_is_let_go(
-        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
-    briefly(monkeypatch)
-    monkeypatch.setattr(forks, "state_of", lambda pid: "D")  # never stopped, as if in I/O
-    case = holding("threads", "0")
-    try:
-        assert forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2)) == (
-            "the solution's warm process could not be stopped during the case")
-    finally:
-        case.kill()
-        case.communicate()
-    monkeypatch.undo()
-    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)  # let go
-
-
 @pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
-def test_a_warm_process_that_never_leaves_the_processor_is_let_go(
-        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes]) -> None:
-    """Stopped, as its state says, but a thread of it never off the processor (still in I/O,
-    say): the times it was run cannot be counted from a moment it will not run again."""
+@pytest.mark.parametrize(("reader", "answer"), [
+    ("state_of", "D"),  # never stopped, as if in I/O
+    # Stopped, as its state says, but a thread of it never off the processor: the times it
+    # was run cannot be counted from a moment it will not run again.
+    ("fully_stopped", False)])
+def test_a_warm_process_that_will_not_stop_is_let_go(
+        monkeypatch: pytest.MonkeyPatch, sleeper: subprocess.Popen[bytes], reader: str,
+        answer: object) -> None:
     briefly(monkeypatch)
-    monkeypatch.setattr(forks, "fully_stopped", lambda pid: False)
+    monkeypatch.setattr(forks, reader, lambda pid: answer)
     case = holding("threads", "0")
     try:
         assert forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2)) == (
