@@ -32,6 +32,7 @@ from judge.run.process import (
     let_go,
     signal_all,
     start_held,
+    stat_fields,
 )
 
 from .conftest import arguments_of
@@ -729,3 +730,23 @@ def test_processes_started_while_the_tree_is_stopped_are_stopped_too(
     worker = SimpleNamespace(below=lambda: next(looks))
     assert Worker._stopped_descendants(worker) == {11, 12, 13, 14}  # type: ignore[arg-type]
     assert stopped == [{11, 12, 14}, {13}]
+
+
+def test_a_thread_has_stat_fields_of_its_own() -> None:
+    """A process's, or one of its threads': the test's main thread runs (R) while another
+    sleeps, waiting for an event (S); a thread gone has none."""
+    import threading
+
+    stop = threading.Event()
+    sleeper = threading.Thread(target=stop.wait)
+    sleeper.start()
+    try:
+        assert sleeper.native_id is not None
+        tid = str(sleeper.native_id)
+        assert waited(lambda: (stat_fields(os.getpid(), tid) or ["?"])[:2] == [
+            "S", str(os.getppid())])
+        assert (stat_fields(os.getpid(), str(threading.get_native_id())) or ["?"])[0] == "R"
+    finally:
+        stop.set()
+        sleeper.join()
+    assert stat_fields(os.getpid(), tid) is None

@@ -196,13 +196,13 @@ def fully_stopped(pid: int) -> bool:
     """Whether every thread of the process is stopped and has left the processor and its run
     queue: a thread that has made itself stopped may still be run a moment, to leave, and
     only once it has does the kernel name where it waits (its wchan; the judge may read it:
-    see `can_check_forks`). True once the process is gone."""
+    see `can_check_forks`). A thread gone meanwhile is left out; True once the process is gone."""
     try:
         for tid in threads_of(pid):
-            state = proc_text(f"/proc/{pid}/task/{tid}/stat").rsplit(")", 1)[1].split()[0]
-            if state != "T" or proc_text(f"/proc/{pid}/task/{tid}/wchan") == "0":
+            fields = stat_fields(pid, tid)
+            if fields and (fields[0] != "T" or proc_text(f"/proc/{pid}/task/{tid}/wchan") == "0"):
                 return False
-    except (OSError, IndexError):
+    except OSError:
         return True
     return True
 

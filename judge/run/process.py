@@ -129,11 +129,13 @@ def proc_text(path: str) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def stat_fields(pid: int) -> list[str] | None:
-    """/proc/PID/stat from its third field (the state) on; None once the process is gone."""
+def stat_fields(pid: int, thread: str = "") -> list[str] | None:
+    """/proc/PID/stat from its third field (the state) on, or one thread's of the process;
+    None once it is gone."""
+    where = f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat"
     try:
         # The name, in parentheses, may hold anything: the fields follow its last ")".
-        return proc_text(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()
+        return proc_text(where).rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return None
 
