@@ -483,6 +483,8 @@ def test_explain_plays_a_case_of_a_shared_list_from_the_lists_warm_state(
 
 
 WITHOUT_CAP_SYS_PTRACE = ["setpriv", "--bounding-set=-sys_ptrace", "--inh-caps=-sys_ptrace"]
+ANEW_NOTE = ("note: the judge is not root with CAP_SYS_PTRACE, so each case of a list that "
+             "other cases share plays in a new process of its own")
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root can take a capability from the judge")
@@ -498,8 +500,14 @@ def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
     report = tmp_path / "report.json"
     mode = "--sandbox" if sandbox else "--no-sandbox"
     judge = [*WITHOUT_CAP_SYS_PTRACE, sys.executable, "-m", "judge"]
-    subprocess.run([*judge, "grade", str(CHEATS / "counts_cases.py"), "--cases", str(cases),
-                    mode, "--json", str(report), "-q"], capture_output=True, check=False)
+    graded = subprocess.run([*judge, "grade", str(CHEATS / "counts_cases.py"), "--cases",
+                             str(cases), mode, "--json", str(report), "-q"],
+                            capture_output=True, text=True, check=False)
+    # A line says why it is slower; the judge that can fork says none.
+    assert ANEW_NOTE in graded.stderr
+    assert ANEW_NOTE not in subprocess.run(
+        [sys.executable, "-m", "judge", "grade", str(CHEATS / "counts_cases.py"), "--cases",
+         str(cases), mode, "-q"], capture_output=True, text=True, check=False).stderr
     results = json.loads(report.read_text())["cases"]
     assert len(results) == len(words)
     assert sorted(r["verdict"] for r in results) in (["WA"] * 4, ["AC", "WA", "WA", "WA"])
@@ -509,6 +517,7 @@ def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
                                 str(cases), "--case", "c1", mode], capture_output=True,
                                text=True, check=False)
     assert explained.stdout.splitlines()[-1].startswith("random numbers from --seed ")
+    assert ANEW_NOTE in explained.stderr
 
 
 @needs_bubblewrap

@@ -9,7 +9,14 @@ from pathlib import Path
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.checks import require_solution_file, use_sandbox
 from judge.cli.options import add, add_run_options, deprecated
-from judge.cli.running import chosen_case, isolated_runner, limits_of, order_seed, run_seed
+from judge.cli.running import (
+    chosen_case,
+    isolated_runner,
+    limits_of,
+    note_cases_played_anew,
+    order_seed,
+    run_seed,
+)
 from judge.safetext import safe
 from judge.wording import counted
 
@@ -41,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
+    note_cases_played_anew(args)
     seed = run_seed(args)  # as grade's: its replay's --seed plays the game grade played
     order = order_seed(args)  # and its --order-seed the warm-up games played before it
     (result,) = grade(runner, str(args.solution), [case], seed, order_seed=order,
