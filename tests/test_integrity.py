@@ -7,10 +7,14 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
+import site
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +22,7 @@ import pytest
 
 from judge.__main__ import main
 from judge.cases import Case, every_secret
+from judge.cli.running import ANEW_NOTE
 from judge.generate import random_words
 from judge.grading import WARMUP_GAMES, grade, play_order, warmup_masters
 from judge.report.text import table_row, transcript_text
@@ -483,19 +488,17 @@ def test_explain_plays_a_case_of_a_shared_list_from_the_lists_warm_state(
 
 
 WITHOUT_CAP_SYS_PTRACE = ["setpriv", "--bounding-set=-sys_ptrace", "--inh-caps=-sys_ptrace"]
-ANEW_NOTE = ("note: the judge is not root with CAP_SYS_PTRACE, so each case of a list that "
-             "other cases share plays in a new process of its own")
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root can take a capability from the judge")
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
 def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
         tmp_path: Path, sandbox: bool) -> None:
-    """A judge that is not root, or root in a container without CAP_SYS_PTRACE, cannot read
-    a warm process's /proc, so it refused every case of a shared list (RTE, even an honest
-    solution's: all of make grade). It plays each in a new process instead: as fresh (the
-    counting cheat wins at most its one case) and never refused. Seen here as root, with the
-    judge's CAP_SYS_PTRACE taken away."""
+    """A judge that cannot read a warm process's /proc (root in a container without
+    CAP_SYS_PTRACE; not root, out of the sandbox) refused every case of a shared list (RTE,
+    even an honest solution's: all of make grade). It plays each in a new process instead:
+    as fresh (the counting cheat wins at most its one case) and never refused. Seen here as
+    root, with the judge's CAP_SYS_PTRACE taken away."""
     cases, words = one_list_file(tmp_path)
     report = tmp_path / "report.json"
     mode = "--sandbox" if sandbox else "--no-sandbox"
@@ -518,6 +521,88 @@ def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
                                text=True, check=False)
     assert explained.stdout.splitlines()[-1].startswith("random numbers from --seed ")
     assert ANEW_NOTE in explained.stderr
+
+
+AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+@pytest.fixture
+def open_folder() -> Iterator[Path]:
+    """A folder that another user may read and write (pytest's own is root's alone)."""
+    folder = Path(tempfile.mkdtemp(prefix="judge-open-"))
+    folder.chmod(0o777)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def python_of_nobody() -> tuple[list[str], dict[str, str]]:
+    """How `nobody` runs the judge: with this interpreter where nobody may run it, else with
+    the system's of the same version, told where the judge and its packages are (pyenv's
+    interpreter lies under /root, out of nobody's reach)."""
+    packages = os.pathsep.join([str(Path(__file__).parents[1]), *site.getsitepackages()])
+    probe = "import judge.cli, pyseccomp"
+    for python, env in ((sys.executable, {}), ("/usr/bin/python3", {"PYTHONPATH": packages})):
+        tried = subprocess.run([*AS_NOBODY, "env", *[f"{k}={v}" for k, v in env.items()],
+                                python, "-c", probe], capture_output=True, check=False)
+        if tried.returncode == 0:
+            return [python], env
+    pytest.skip("no interpreter here that nobody may run with the judge's packages")
+
+
+# Cheats that reach a warm process, or leave their secret where one would read it.
+WITHIN_A_CASES_REACH = {
+    **{name: why for name, why in REACHING_THE_WARM_PROCESS.items() if name.endswith(".py")},
+    "writes_the_warm_processs_memory.py": "let other processes of its user write its memory",
+    "reads_a_note_it_kept_open.py": "holds an open file descriptor (/tmp/note-",
+    "remembers_in_the_parents_memory.py": "",
+    "remembers_in_tmp.py": "",
+}
+
+
+@needs_bubblewrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can run the judge as another user")
+def test_a_judge_that_is_not_root_checks_forks_in_its_sandbox(open_folder: Path) -> None:
+    """A judge run by an ordinary user made its sandbox's user namespace, so it may read the
+    /proc of every process in it, and the worker is the first process there (bubblewrap's own
+    would be the user's, dumpable, within a case's reach). So each case of a shared list plays
+    in a fork of its list's warm process, checked as for root (before, each played in a new
+    process: make grade took 550 s, not 25). Run as nobody: every cheat that reaches a warm
+    process is refused as for root, no case learns an earlier one's secret, and the counting
+    cheat starts each case from the same count, after the list's warm-up games."""
+    python, env = python_of_nobody()
+    cases, words = one_list_file(open_folder)
+    submissions = open_folder / "cheats"
+    submissions.mkdir()
+    for name in [*WITHIN_A_CASES_REACH, "counts_cases.py"]:
+        shutil.copy(CHEATS / name, submissions / name)
+    report = open_folder / "report.json"
+    judge = [*AS_NOBODY, "env", f"HOME={open_folder}", *[f"{k}={v}" for k, v in env.items()],
+             *python, "-m", "judge"]
+    compared = subprocess.run([*judge, "compare", str(submissions), "--cases", str(cases),
+                               "--sandbox", "--order-seed", "3", "--json", str(report), "-q"],
+                              capture_output=True, text=True, check=False, cwd=open_folder)
+    assert ANEW_NOTE not in compared.stderr
+    graded = {entry["label"]: entry["cases"] for entry in json.loads(report.read_text())}
+    warm = {m.secret() for m in warmup_masters(Case("c0", words[0], tuple(words), 10), 3,
+                                               WARMUP_GAMES)}
+    for name, refused_for in WITHIN_A_CASES_REACH.items():
+        for result in graded[name]:
+            learned = {w for line in result["output"].splitlines()
+                       if line.startswith("learned:") for w in line.split()[1:]}
+            assert learned <= warm, (name, result["name"], result["output"])
+            if result["verdict"] != "AC":
+                assert refused_for and result["verdict"] == "RTE", (name, result)
+                assert refused_for in result["message"], (name, result["message"])
+            else:
+                assert len(result["transcript"]) == words.index(result["secret"]) + 1, name
+    counted = graded["counts_cases.py"]
+    assert sorted(r["verdict"] for r in counted) in (["WA"] * 4, ["AC", "WA", "WA", "WA"])
+    assert len({r["transcript"][0][0] for r in counted}) == 1  # each count starts the same
+    explained = subprocess.run([*judge, "explain", str(submissions / "counts_cases.py"),
+                                "--cases", str(cases), "--case", "c1", "--sandbox"],
+                               capture_output=True, text=True, check=False, cwd=open_folder)
+    assert "played after its list's warm-up games" in explained.stdout.splitlines()[-1]
+    assert ANEW_NOTE not in explained.stderr
 
 
 @needs_bubblewrap

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
-    note_cases_played_anew(args)
+    note_cases_played_anew(args, [runner])
     seed = run_seed(args)  # as grade's: its replay's --seed plays the game grade played
     order = order_seed(args)  # and its --order-seed the warm-up games played before it
     (result,) = grade(runner, str(args.solution), [case], seed, order_seed=order,

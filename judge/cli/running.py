@@ -124,20 +124,23 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     args.sandboxed = sandbox  # what was used, for the provenance
     runners = [make_runner(args, s, sandbox) for s in solutions]
     cases, note = selected_cases(args)
-    note_cases_played_anew(args)
+    note_cases_played_anew(args, runners)
     args.run_seed = run_seed(args)  # one for every file: the same draws, side by side
     return cases, note, runners
 
 
-def note_cases_played_anew(args: argparse.Namespace) -> None:
-    """Say why a run of shared lists is slower where the judge cannot check forks: each of
-    their cases then plays in a new process (judge/run/forks.py, `can_check_forks`)."""
-    from judge.run.forks import can_check_forks
+def note_cases_played_anew(args: argparse.Namespace, runners: Sequence[Runner]) -> None:
+    """Say why a run of shared lists is slower where the judge cannot check the forks a
+    harness would make: each of their cases then plays in a new process (judge/run/forks.py,
+    `can_check_forks`)."""
+    if args.shared_lists and any(isinstance(r, IsolatedRunner) and r.harness.forks
+                                 and not r.confinement.checks_forks for r in runners):
+        print(ANEW_NOTE, file=sys.stderr)
 
-    if args.shared_lists and not getattr(args, "in_process", False) and not can_check_forks():
-        print("note: the judge is not root with CAP_SYS_PTRACE, so each case of a list that "
-              "other cases share plays in a new process of its own: as fresh, and slower "
-              "(docs/how-to.md)", file=sys.stderr)
+
+ANEW_NOTE = ("note: the judge checks forks as root with CAP_SYS_PTRACE, or in the sandbox as "
+             "an ordinary user: here each case of a list that other cases share plays in a new "
+             "process of its own, as fresh, and slower (docs/how-to.md)")
 
 
 def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,

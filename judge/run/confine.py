@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from judge.harness.launch import Build, Launch, Mounted
+from judge.run.forks import can_check_forks
 from judge.run.process import Command, stat_fields
 from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
 
@@ -57,6 +58,13 @@ class Confinement(Protocol):
         (a PID namespace of its own), so that nothing but the worker draws their ids."""
         ...
 
+    @property
+    def checks_forks(self) -> bool:
+        """Whether the judge can check a case's fork and the warm processes above it from
+        outside (judge/run/forks.py): read the /proc of each, dumpable or not, with none
+        within a case's reach that it does not check."""
+        ...
+
     def command(self, launch: Launch) -> Command: ...
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
@@ -71,6 +79,10 @@ class Unconfined:
     private_directories: tuple[str, ...] = ()  # the user's: not the judge's to empty
     workers_apart = False  # the same user, the same disk, the same /tmp
     own_process_ids = False  # drawn from the machine's, by every process on it
+
+    @property
+    def checks_forks(self) -> bool:
+        return can_check_forks()
 
     def command(self, launch: Launch) -> Command:
         return Command([str(a.host) if isinstance(a, Mounted) else a for a in launch.argv],
@@ -133,6 +145,12 @@ class Bubblewrap:
         # The sandbox's /tmp is memory: it is capped like the worker (the cgroup counts it too).
         self.tmp_size = ["--size", str(tmp_mb << 20)] if tmp_mb > 0 else []
 
+    @property
+    def checks_forks(self) -> bool:
+        # A judge that is not root made the worker's user namespace, so it holds every
+        # capability over the processes in it (`worker_identity`).
+        return os.geteuid() != 0 or can_check_forks()
+
     def _sandbox(self, toolchain: tuple[str, ...], namespaces: list[str]) -> list[str]:
         """bubblewrap with its namespaces, /usr, /proc, /dev, a private /tmp and the toolchain
         read-only: what every sandboxed process sees, a worker or a compiler."""
@@ -194,9 +212,12 @@ def worker_identity() -> tuple[list[str], list[str]]:
     as. As root: every namespace but the user's, so that the worker really is WORKER_USER (in
     a user namespace it would be root outside), and setpriv, started by bubblewrap under the
     filter, drops every capability and becomes that user before the worker starts. Otherwise:
-    a user namespace of its own, as for a build."""
+    a user namespace of its own, as for a build, which the judge made: it may read the /proc
+    of every process in it, as it must to check forks. The worker is its PID namespace's
+    first process: bubblewrap's own first process would stay its user's and dumpable, within
+    a case's reach (ptrace), and never checked."""
     if os.geteuid() != 0:
-        return USER_NAMESPACE, []
+        return [*USER_NAMESPACE, "--as-pid-1"], []
     return (["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
              "--unshare-cgroup-try"],
             [SETPRIV, f"--reuid={WORKER_USER}", f"--regid={WORKER_USER}", "--clear-groups",

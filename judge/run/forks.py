@@ -27,6 +27,11 @@ says can be trusted, so the judge decides from /proc alone:
   with it; so too when an open file description it shared is not as it was. Then the judge
   empties the sandbox's private directories itself, so that no warm process ever
   reads a note a case left there.
+
+The warm processes checked are those a case can reach: its user's, in its PID namespace.
+Reading their /proc takes root with CAP_SYS_PTRACE, or a sandbox whose user namespace the
+judge made (`Confinement.checks_forks`); their descriptors are read through copies the judge
+makes (pidfd_getfd), which either may take.
 """
 
 from __future__ import annotations
@@ -67,12 +72,12 @@ CAP_SYS_PTRACE = 19
 
 
 def can_check_forks(own_status: str | None = None, root: bool | None = None) -> bool:
-    """Whether this judge can check a case's fork and its warm processes from outside: it must
-    read the /proc of processes that are not dumpable, and of the sandbox's user, which takes
-    root with CAP_SYS_PTRACE (a container may take it away). Not root, the sandbox's own
-    processes (bubblewrap's, which stay dumpable) are the worker's user's, within a case's
-    reach. Where it cannot, each case of a shared list plays in a new process: as fresh, and
-    slower. `own_status` is /proc/self/status's text, `root` whether the judge is root."""
+    """Whether this judge can check the forks of any process from outside: it must read the
+    /proc of processes that are not dumpable, and of the sandbox's user, which takes root with
+    CAP_SYS_PTRACE (a container may take it away). (In a sandbox of its own making a judge
+    that is not root may too: `Confinement.checks_forks`.) Where it cannot, each case of a
+    shared list plays in a new process: as fresh, and slower. `own_status` is
+    /proc/self/status's text, `root` whether the judge is root."""
     if own_status is None:
         own_status = proc_text("/proc/self/status")
     if root is None:
@@ -96,6 +101,15 @@ def status_fields(pid: int, key: str) -> list[str]:
     except OSError:
         return []
     return next((line.split()[1:] for line in lines if line.startswith(key)), [])
+
+
+def pid_namespace(pid: int) -> str:
+    """The PID namespace the process is numbered in (/proc/PID/ns/pid's link); "" once it is
+    gone."""
+    try:
+        return os.readlink(f"/proc/{pid}/ns/pid")
+    except OSError:
+        return ""
 
 
 def own_number(pid: int) -> int | None:
@@ -244,20 +258,15 @@ def shared_with_forks(pid: int, own_fds: Iterable[int], private: Iterable[str] =
     if mapped:
         return mapped
     user: int | None = None  # read once a descriptor needs it: an honest fork has none
-    for fd, target in fds:
-        try:
-            info = proc_text(f"/proc/{pid}/fdinfo/{fd}").splitlines()
-            flags = int(next(line for line in info if line.startswith("flags:")).split()[1], 8)
-        except (OSError, StopIteration, ValueError):
-            continue  # closed since it was listed
-        if target.split(":")[0] in ("pipe", "socket", "anon_inode") or flags & os.O_ACCMODE:
-            return f"an open file descriptor ({target})"
+    for descriptor in fds:
+        if descriptor.kind in ("pipe", "socket", "anon_inode") or descriptor.access:
+            return f"an open file descriptor ({descriptor.target})"
         # Open for reading only, a file still carries what a case writes to it through a new
         # opening (by its name, or /proc/self/fd), and the judge's emptying of /tmp removes its
         # name, not the file a descriptor holds: only a file its user cannot write is passed.
         if user is None:
             user = owner(pid)
-        found = writable_file(pid, fd, target, user)
+        found = writable_file(descriptor, user)
         if found:
             return found
     return ""
@@ -278,12 +287,12 @@ def within_reach_of_cases(pid: int, own_fds: Iterable[int], private: Iterable[st
         return "a process whose state the judge could not read"
     if mapped:
         return mapped
-    for fd, target in fds:
-        if target in WATCHES or target.startswith("socket:"):
-            return f"an open file descriptor ({target})"
-        if target.split(":")[0] in ("pipe", "anon_inode"):
+    for descriptor in fds:
+        if descriptor.target in WATCHES or descriptor.kind == "socket":
+            return f"an open file descriptor ({descriptor.target})"
+        if descriptor.kind in ("pipe", "anon_inode"):
             continue  # a case reaches these only by holding them, which its fork does not
-        found = writable_file(pid, fd, target, user)
+        found = writable_file(descriptor, user)
         if found:
             return found
     return ""
@@ -304,20 +313,60 @@ def mapped_file_on(pid: int, devices: set[str]) -> str:
 WATCHES = ("anon_inode:inotify", "anon_inode:[fanotify]")
 
 
-def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[tuple[int, str]]:
-    """The process's open descriptors but its own pipes to the judge and /dev/null, each with
-    what it names (/proc/PID/fd's link); OSError if the process is gone."""
+@dataclass(frozen=True)
+class Descriptor:
+    """One of a process's open file descriptors, as the judge's own copy of it shows it."""
+
+    number: int  # in the process
+    target: str  # what it names, as /proc/PID/fd shows it: a path, pipe:[inode], socket:[...]
+    status: os.stat_result
+    access: int  # os.O_RDONLY, O_WRONLY or O_RDWR
+
+    @property
+    def kind(self) -> str:
+        """pipe, socket, anon_inode (an inotify watch, an eventfd, ...), or a path."""
+        return self.target.split(":")[0]
+
+
+def descriptor_numbers(pid: int) -> list[int]:
+    """The numbers of the process's open descriptors, from /proc/PID/fdinfo. Not /proc/PID/fd,
+    which is the owner's of a process that is not dumpable: the root of its user namespace,
+    which in the sandbox of a judge that is not root maps to no user the judge can be.
+    OSError once the process is gone."""
+    return sorted(int(n) for n in os.listdir(f"/proc/{pid}/fdinfo"))
+
+
+# /dev/null, which carries nothing (Node.js's fork opens its own).
+NULL_DEVICE = os.makedev(1, 3)
+
+
+def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[Descriptor]:
+    """The process's open descriptors but its own pipes to the judge and /dev/null, each read
+    through a copy the judge makes (pidfd_getfd, which a judge may take where it may read the
+    process's /proc) and closes; OSError if the process is gone."""
     own = set(own_fds)
+    numbers = [fd for fd in descriptor_numbers(pid) if fd not in own]
+    if not numbers:
+        return []  # as for an honest fork: nothing to copy
     found = []
-    for fd in sorted(int(n) for n in os.listdir(f"/proc/{pid}/fd")):
-        if fd in own:
-            continue
-        try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            continue  # closed since it was listed
-        if target != "/dev/null":  # it carries nothing: Node.js's fork makes its own so
-            found.append((fd, target))
+    pidfd = os.pidfd_open(pid)
+    try:
+        for fd in numbers:
+            if fd == pidfd and pid == os.getpid():
+                continue  # read by itself (as in tests), where the listing's number was reused
+            copy = system_calls().syscall(PIDFD_GETFD, pidfd, fd, 0)
+            if copy < 0:
+                continue  # closed since it was listed
+            try:
+                status = os.fstat(copy)
+                target = os.readlink(f"/proc/self/fd/{copy}")
+                access = fcntl.fcntl(copy, fcntl.F_GETFL) & os.O_ACCMODE
+            finally:
+                os.close(copy)
+            if not (stat.S_ISCHR(status.st_mode) and status.st_rdev == NULL_DEVICE):
+                found.append(Descriptor(fd, target, status, access))
+    finally:
+        os.close(pidfd)
     return found
 
 
@@ -337,14 +386,10 @@ def mapping_of_a_writable_file(maps: list[list[str]], writable: set[str]) -> str
     return ""
 
 
-def writable_file(pid: int, fd: int, target: str, user: int) -> str:
+def writable_file(descriptor: Descriptor, user: int) -> str:
     """The descriptor as a file its user could open anew to write (see `writable_by`), or ""."""
-    try:
-        opened = os.stat(f"/proc/{pid}/fd/{fd}")
-    except OSError:
-        return ""  # closed since it was listed
-    if writable_by(opened, user):
-        return f"an open file descriptor ({target}) of a file that its user can write"
+    if writable_by(descriptor.status, user):
+        return f"an open file descriptor ({descriptor.target}) of a file that its user can write"
     return ""
 
 
@@ -417,7 +462,7 @@ def copied_descriptions(pid: int) -> list[int] | None:
     cannot copy them all (the kernel, its rights, too many to watch). Copies the caller closes."""
     copies: list[int] = []
     try:
-        fds = [int(n) for n in os.listdir(f"/proc/{pid}/fd")]
+        fds = descriptor_numbers(pid)
         if len(fds) > WATCHED_DESCRIPTORS:
             return None
         pidfd = os.pidfd_open(pid)
@@ -519,10 +564,12 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
             private: Iterable[str] = ()) -> CaseFork | str:
     """Stop every warm process and check from outside what the case's fork shares with them.
     The fork, or why the case is not played from this state (the warm processes then go on)."""
-    # Only a process of the case's own user is within its reach (signals, /proc): the
-    # sandbox's bubblewrap processes, root's where the worker runs as nobody, are not.
-    user = owner(case_pid)
-    case = CaseFork(case_pid, {p for p in warm if owner(p) == user})
+    # Only a process of the case's own user, which it can name, is within its reach (signals,
+    # /proc): not the sandbox's bubblewrap processes, which are root's where the worker runs as
+    # nobody, and outside its PID namespace where the judge is not root.
+    user, numbering = owner(case_pid), pid_namespace(case_pid)
+    case = CaseFork(case_pid, {p for p in warm
+                               if owner(p) == user and pid_namespace(p) == numbering})
     signal_each(case.warm, signal.SIGSTOP)
     if not waited(lambda: all(state_of(p) in HELD for p in case.warm)):
         case.release()

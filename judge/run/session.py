@@ -35,7 +35,6 @@ from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement, harness_among
 from judge.run.forks import (
     CaseFork,
-    can_check_forks,
     case_ended,
     empty_from_outside,
     exit_code_of,
@@ -349,9 +348,9 @@ class IsolatedRunner(WorkerOwner):
     @property
     def forks_for_cases(self) -> bool:
         """Whether the cases of a shared list play in forks of one warm process, after its
-        warm-up games; otherwise each plays in a new process (judge/run/forks.py's
-        `can_check_forks` says where the judge cannot check forks)."""
-        return self.harness.forks and can_check_forks()
+        warm-up games; otherwise each plays in a new process (where the confinement says the
+        judge cannot check forks: judge/run/forks.py's `can_check_forks`)."""
+        return self.harness.forks and self.confinement.checks_forks
 
     @contextlib.contextmanager
     def fresh_state_per_case(self, warmups: Sequence[Master],
