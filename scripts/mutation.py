@@ -325,9 +325,6 @@ EQUIVALENT: dict[str, str] = {
        "only with itself, read from the same description" for n in (6, 7, 8, 9, 10, 11)},
     "judge.run.forks.x_description_state__mutmut_25":
         "the count of unread bytes read unsigned: it is never negative",
-    "judge.run.forks.x_writable_file__mutmut_3":
-        "a refusal for a descriptor closed between its listing and its stat: the processes "
-        "read are stopped, or asleep waiting for their case, and close nothing meanwhile",
     "judge.run.confine.x_harness_among__mutmut_7":
         "a process whose program cannot be read taken for bubblewrap's: only one gone since it "
         "was listed has none, and a gone process is no harness, nor the parent of a live one "

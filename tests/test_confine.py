@@ -118,7 +118,9 @@ def test_a_worker_is_nobody_without_a_capability_when_the_judge_is_root() -> Non
 
 def test_a_worker_runs_as_the_judges_user_without_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
-    assert worker_identity() == (confine.USER_NAMESPACE, [])
+    # The user namespace is the judge's; the worker is its PID namespace's first process, with
+    # no process of bubblewrap's beside it in the sandbox.
+    assert worker_identity() == ([*confine.USER_NAMESPACE, "--as-pid-1"], [])
     monkeypatch.setattr(os, "geteuid", lambda: 0)
     namespaces, as_worker = worker_identity()
     assert "--unshare-user" not in namespaces and "--unshare-all" not in namespaces

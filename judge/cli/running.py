@@ -138,9 +138,9 @@ def note_cases_played_anew(args: argparse.Namespace, runners: Sequence[Runner]) 
         print(ANEW_NOTE, file=sys.stderr)
 
 
-ANEW_NOTE = ("note: the judge checks forks as root with CAP_SYS_PTRACE, or in the sandbox as "
-             "an ordinary user: here each case of a list that other cases share plays in a new "
-             "process of its own, as fresh, and slower (docs/how-to.md)")
+ANEW_NOTE = ("note: here the judge cannot check forks (that takes root with CAP_SYS_PTRACE, or "
+             "the sandbox run as an ordinary user), so each case of a list that other cases "
+             "share plays in a new process of its own: as fresh, and slower (docs/how-to.md)")
 
 
 def replay_command(args: argparse.Namespace, solution: Path, result: CaseResult,
