@@ -351,6 +351,36 @@ def test_a_process_is_fully_stopped_once_each_thread_is_stopped_and_off_the_proc
     assert forks.fully_stopped(sleeper.pid) is False
 
 
+def test_a_thread_gone_while_its_process_is_looked_at_leaves_the_others_looked_at(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its stat read stopped, then its wchan read gone: it is left out, and the next thread,
+    which has not left the processor, still keeps the process from counting as stopped."""
+    monkeypatch.setattr(forks, "threads_of", lambda pid: ["101", "102"])
+    monkeypatch.setattr(forks, "stat_fields", lambda pid, thread="": ["T"])
+    monkeypatch.setattr(forks, "kernel_wait",
+                        lambda pid, thread="": {"101": "", "102": "0"}[thread])
+    assert forks.fully_stopped(100) is False
+
+
+def test_where_a_thread_waits_is_read_on_its_own() -> None:
+    import threading
+
+    stop = threading.Event()
+    waiter = threading.Thread(target=stop.wait, daemon=True)
+    waiter.start()
+    tid = str(waiter.native_id)
+    try:
+        assert waited(lambda: forks.stat_fields(os.getpid(), tid)[:1] == ["S"],
+                      PATIENCE_SECONDS)
+        assert forks.kernel_wait(os.getpid(), tid) == Path(
+            f"/proc/{os.getpid()}/task/{tid}/wchan").read_text() != ""
+    finally:
+        stop.set()
+        waiter.join()
+    # (Joined once it has cleared its id; the kernel lets it go a moment later.)
+    assert waited(lambda: forks.kernel_wait(os.getpid(), tid) == "", PATIENCE_SECONDS)
+
+
 def test_the_times_a_process_was_run_are_counted_per_thread(
         sleeper: subprocess.Popen[bytes]) -> None:
     os.kill(sleeper.pid, signal.SIGSTOP)

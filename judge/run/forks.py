@@ -147,11 +147,12 @@ def doing(pid: int) -> str:
     return described(state_of(pid), kernel_wait(pid))
 
 
-def kernel_wait(pid: int) -> str:
-    """Where in the kernel the process waits (/proc/PID/wchan: a function's name, "0" where
-    the kernel hides it); "" once it is gone."""
+def kernel_wait(pid: int, thread: str = "") -> str:
+    """Where in the kernel the process, or one of its threads, waits (its wchan: a function's
+    name, "0" where the kernel hides it, or where the thread has not yet left the processor);
+    "" once it is gone."""
     try:
-        return proc_text(f"/proc/{pid}/wchan")
+        return proc_text(f"/proc/{pid}/task/{thread}/wchan" if thread else f"/proc/{pid}/wchan")
     except OSError:
         return ""
 
@@ -212,12 +213,13 @@ def fully_stopped(pid: int) -> bool:
     only once it has does the kernel name where it waits (its wchan; the judge may read it:
     see `can_check_forks`). A thread gone meanwhile is left out; True once the process is gone."""
     try:
-        for tid in threads_of(pid):
-            fields = stat_fields(pid, tid)
-            if fields and (fields[0] != "T" or proc_text(f"/proc/{pid}/task/{tid}/wchan") == "0"):
-                return False
+        threads = threads_of(pid)
     except OSError:
         return True
+    for tid in threads:
+        fields = stat_fields(pid, tid)
+        if fields and (fields[0] != "T" or kernel_wait(pid, tid) == "0"):
+            return False
     return True
 
 
