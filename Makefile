@@ -27,10 +27,14 @@ help:
 	@echo "make wc2022-bound  the most points a round any P8079 player can expect (half an hour)"
 	@echo "make cli-reference  write docs/reference/cli.md from the parsers (a test checks it)"
 
+# setuptools warns at every editable install that a folder named like the package may be
+# imported in its place: here that folder is the package. The warning is left out.
+INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -e
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,jvm]'
+	$(INSTALL) '.[test,jvm]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -127,7 +131,7 @@ cli-reference: $(STAMP)
 # One group of modules at a time, each against the tests that judge it (scripts/mutation.py);
 # GROUPS="merge run" for some of them.
 mutation: $(STAMP) system-packages node-packages
-	$(PY) -m pip install --quiet -e '.[test,jvm,mutation]'
+	$(INSTALL) '.[test,jvm,mutation]'
 	$(PY) scripts/mutation.py $(GROUPS)
 
 # The realistic bugs that once went unnoticed, each planted by hand in a copy: all must be caught.
