@@ -128,6 +128,23 @@ def test_a_worker_runs_as_the_judges_user_without_root(monkeypatch: pytest.Monke
 
 
 @needs_bubblewrap
+@pytest.mark.parametrize(("user", "root_may_read_any_process", "checks"), [
+    (1000, False, True),  # the sandbox's user namespace is the judge's own
+    (0, True, True),
+    (0, False, False),  # root in a container without CAP_SYS_PTRACE
+])
+def test_who_may_check_forks_in_the_sandbox_and_out_of_it(
+        monkeypatch: pytest.MonkeyPatch, user: int, root_may_read_any_process: bool,
+        checks: bool) -> None:
+    monkeypatch.setattr(os, "geteuid", lambda: user)
+    monkeypatch.setattr(confine, "can_check_forks", lambda: root_may_read_any_process)
+    assert confine.Bubblewrap().checks_forks is checks
+    # Out of the sandbox, the worker's processes are the user's own, in the judge's PID
+    # namespace beside everything else of the user's: only root may check them.
+    assert confine.Unconfined().checks_forks is root_may_read_any_process
+
+
+@needs_bubblewrap
 def test_the_files_a_launch_names_are_shown_read_only_where_it_says(tmp_path: Path) -> None:
     """At `inside`, under folders the worker (nobody) may enter; the host's path not at all."""
     solution = tmp_path / "solution.py"
