@@ -524,6 +524,8 @@ def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
 
 
 AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+# Seconds: a run that takes a few is cut off only if it hangs.
+ONLY_IF_IT_HANGS = 600
 
 
 @pytest.fixture
@@ -543,7 +545,8 @@ def python_of_nobody() -> tuple[list[str], dict[str, str]]:
     probe = "import judge.cli, pyseccomp"
     for python, env in ((sys.executable, {}), ("/usr/bin/python3", {"PYTHONPATH": packages})):
         tried = subprocess.run([*AS_NOBODY, "env", *[f"{k}={v}" for k, v in env.items()],
-                                python, "-c", probe], capture_output=True, check=False)
+                                python, "-c", probe], capture_output=True, check=False,
+                               timeout=ONLY_IF_IT_HANGS)
         if tried.returncode == 0:
             return [python], env
     pytest.skip("no interpreter here that nobody may run with the judge's packages")
@@ -580,7 +583,8 @@ def test_a_judge_that_is_not_root_checks_forks_in_its_sandbox(open_folder: Path)
              *python, "-m", "judge"]
     compared = subprocess.run([*judge, "compare", str(submissions), "--cases", str(cases),
                                "--sandbox", "--order-seed", "3", "--json", str(report), "-q"],
-                              capture_output=True, text=True, check=False, cwd=open_folder)
+                              capture_output=True, text=True, check=False, cwd=open_folder,
+                              timeout=ONLY_IF_IT_HANGS)
     assert ANEW_NOTE not in compared.stderr
     graded = {entry["label"]: entry["cases"] for entry in json.loads(report.read_text())}
     warm = {m.secret() for m in warmup_masters(Case("c0", words[0], tuple(words), 10), 3,
@@ -600,7 +604,8 @@ def test_a_judge_that_is_not_root_checks_forks_in_its_sandbox(open_folder: Path)
     assert len({r["transcript"][0][0] for r in counted}) == 1  # each count starts the same
     explained = subprocess.run([*judge, "explain", str(submissions / "counts_cases.py"),
                                 "--cases", str(cases), "--case", "c1", "--sandbox"],
-                               capture_output=True, text=True, check=False, cwd=open_folder)
+                               capture_output=True, text=True, check=False, cwd=open_folder,
+                               timeout=ONLY_IF_IT_HANGS)
     assert "played after its list's warm-up games" in explained.stdout.splitlines()[-1]
     assert ANEW_NOTE not in explained.stderr
 
