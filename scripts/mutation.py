@@ -315,11 +315,15 @@ EQUIVALENT: dict[str, str] = {
        "low bits read the same either way" for n in (13, 27, 29)},
     "judge.run.forks.x_exit_code_of__mutmut_40":
         "the exit code read unsigned: it holds a wait status, never negative",
-    "judge.run.forks.x_copied_descriptions__mutmut_12":
-        "pidfd_getfd's flags None instead of 0: ctypes passes None as a null pointer, 0",
-    **{f"judge.run.forks.x_copied_descriptions__mutmut_{n}":
+    **{f"judge.run.forks.x_{function}__mutmut_{n}":
+       "pidfd_getfd's flags None instead of 0: ctypes passes None as a null pointer, 0"
+       for function, n in (("copied_descriptions", 11), ("open_descriptors", 18))},
+    **{f"judge.run.forks.x_{function}__mutmut_{n}":
        "a copy numbered 0 taken for a failure: the pidfd, open meanwhile, holds any lower free "
-       "number than a copy's" for n in (18, 19)},
+       "number than a copy's" for function, n in (("copied_descriptions", 17),
+                                                  ("copied_descriptions", 18),
+                                                  ("open_descriptors", 24),
+                                                  ("open_descriptors", 25))},
     **{f"judge.run.forks.x_description_state__mutmut_{n}":
        "another mark for a size or a count that a description does not have: it is compared "
        "only with itself, read from the same description" for n in (6, 7, 8, 9, 10, 11)},

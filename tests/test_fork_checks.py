@@ -362,6 +362,20 @@ def test_a_thread_gone_while_its_process_is_looked_at_leaves_the_others_looked_a
     assert forks.fully_stopped(100) is False
 
 
+def test_a_process_is_not_stopped_while_one_of_its_threads_still_sleeps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop reaches a process's threads one by one: its main thread stopped, another still
+    asleep (where its wchan names) has not stopped yet, and each is read on its own."""
+    monkeypatch.setattr(forks, "threads_of", lambda pid: ["100", "101"])
+    states = {"": "T", "100": "T", "101": "S"}
+    monkeypatch.setattr(forks, "stat_fields",
+                        lambda pid, thread="": [states[thread]] if pid == 100 else None)
+    monkeypatch.setattr(forks, "kernel_wait", lambda pid, thread="": "futex_wait_queue")
+    assert forks.fully_stopped(100) is False
+    states["101"] = "T"
+    assert forks.fully_stopped(100) is True
+
+
 def test_where_a_thread_waits_is_read_on_its_own() -> None:
     import threading
 
