@@ -831,6 +831,19 @@ def test_a_descriptor_closed_while_the_judge_reads_is_passed_over(
     assert shared_by("read end", own=()).startswith("an open file descriptor (pipe:")
 
 
+def test_a_descriptor_the_judge_may_not_copy_is_not_passed_unread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Still open, yet refused to the judge (by a security module, say): the process is not
+    passed as holding nothing."""
+    class Refusing:
+        def syscall(self, *arguments: int) -> int:
+            return -1
+
+    monkeypatch.setattr(forks, "system_calls", Refusing)
+    assert shared_by("read end", own=()) == "a process whose state the judge could not read"
+    assert within_reach("socket") == "a process whose state the judge could not read"
+
+
 def test_a_process_gone_cannot_be_read() -> None:
     assert forks.shared_with_forks(gone_pid(), ()) == (
         "a process whose state the judge could not read")

@@ -358,6 +358,9 @@ def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[Descriptor]:
                 continue  # read by itself (as in tests), where the listing's number was reused
             copy = system_calls().syscall(PIDFD_GETFD, pidfd, fd, 0)
             if copy < 0:
+                if os.path.exists(f"/proc/{pid}/fdinfo/{fd}"):
+                    # Open, and not the judge's to copy: what it holds is not passed unread.
+                    raise PermissionError(f"descriptor {fd} of process {pid} was not copied")
                 continue  # closed since it was listed
             try:
                 status = os.fstat(copy)
