@@ -831,6 +831,26 @@ def test_a_descriptor_closed_while_the_judge_reads_is_passed_over(
     assert shared_by("read end", own=()).startswith("an open file descriptor (pipe:")
 
 
+def test_a_process_reading_its_own_descriptors_leaves_out_only_its_pidfd() -> None:
+    """The judge reads itself in tests: the number its listing used, freed, is the pidfd's by
+    the time it copies, and only that one is left out (a pipe numbered above it is read)."""
+    hole = os.open("/dev/null", os.O_RDONLY)
+    read_end, write_end = os.pipe()
+    os.close(hole)  # the lowest free number: the listing's, then the pidfd's
+    try:
+        others = set(forks.descriptor_numbers(os.getpid())) - {hole, read_end, write_end}
+        found = forks.open_descriptors(os.getpid(), others)
+        assert [d.kind for d in found] == ["pipe", "pipe"]
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_a_device_open_to_write_is_shared_unless_it_is_dev_null() -> None:
+    assert shared_by("file for writing", "/dev/zero") == "an open file descriptor (/dev/zero)"
+    assert shared_by("file for writing", "/dev/null") == ""
+
+
 def test_a_descriptor_the_judge_may_not_copy_is_not_passed_unread(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Still open, yet refused to the judge (by a security module, say): the process is not

@@ -319,7 +319,6 @@ WATCHES = ("anon_inode:inotify", "anon_inode:[fanotify]")
 class Descriptor:
     """One of a process's open file descriptors, as the judge's own copy of it shows it."""
 
-    number: int  # in the process
     target: str  # what it names, as /proc/PID/fd shows it: a path, pipe:[inode], socket:[...]
     status: os.stat_result
     access: int  # os.O_RDONLY, O_WRONLY or O_RDWR
@@ -360,7 +359,7 @@ def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[Descriptor]:
             if copy < 0:
                 if os.path.exists(f"/proc/{pid}/fdinfo/{fd}"):
                     # Open, and not the judge's to copy: what it holds is not passed unread.
-                    raise PermissionError(f"descriptor {fd} of process {pid} was not copied")
+                    raise PermissionError
                 continue  # closed since it was listed
             try:
                 status = os.fstat(copy)
@@ -369,7 +368,7 @@ def open_descriptors(pid: int, own_fds: Iterable[int]) -> list[Descriptor]:
             finally:
                 os.close(copy)
             if not (stat.S_ISCHR(status.st_mode) and status.st_rdev == NULL_DEVICE):
-                found.append(Descriptor(fd, target, status, access))
+                found.append(Descriptor(target, status, access))
     finally:
         os.close(pidfd)
     return found
