@@ -134,7 +134,7 @@ def note_cases_played_anew(args: argparse.Namespace, runners: Sequence[Runner]) 
     harness would make: each of their cases then plays in a new process (judge/run/forks.py,
     `can_check_forks`)."""
     if args.shared_lists and any(isinstance(r, IsolatedRunner) and r.harness.forks
-                                 and not r.confinement.checks_forks for r in runners):
+                                 and not r.forks_for_cases for r in runners):
         print(ANEW_NOTE, file=sys.stderr)
 
 
