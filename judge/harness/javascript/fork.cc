@@ -149,6 +149,11 @@ napi_value Wait(napi_env env, napi_callback_info info) {
     return number(env, fresh_state::reap(pid_t(arguments(env, info, 1)[0])));
 }
 
+// pid(): this process's number, which Node reads once as it starts (process.pid).
+napi_value Pid(napi_env env, napi_callback_info) {
+    return number(env, getpid());
+}
+
 // exit(code): at once, without Node's own exit.
 napi_value Exit(napi_env env, napi_callback_info info) {
     _exit(int(arguments(env, info, 1)[0]));
@@ -161,6 +166,7 @@ napi_value Init(napi_env env, napi_value exports) {
         {"fork", nullptr, Fork, nullptr, nullptr, nullptr, napi_default, nullptr},
         {"wait", nullptr, Wait, nullptr, nullptr, nullptr, napi_default, nullptr},
         {"exit", nullptr, Exit, nullptr, nullptr, nullptr, napi_default, nullptr},
+        {"pid", nullptr, Pid, nullptr, nullptr, nullptr, napi_default, nullptr},
     };
     napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
     return exports;

@@ -211,6 +211,9 @@ function serveFork(once) {
   const why = once ? addon.tidy() : "";
   const child = addon.fork(once ? 1 : 0);
   if (child === 0) {
+    // Node set process.pid as it started: a fork has a number of its own, as on LeetCode.
+    Object.defineProperty(process, "pid", { value: addon.pid(), enumerable: true,
+                                            configurable: true });
     if (once) {
       forkedOnce = true;
       refused = why;
