@@ -25,8 +25,10 @@ from judge.cases import Case, every_secret
 from judge.cli.running import ANEW_NOTE
 from judge.generate import random_words
 from judge.grading import WARMUP_GAMES, grade, play_order, warmup_masters
+from judge.harness.javascript import FORK_ADDON_VARIABLE, fork_addon
 from judge.report.text import table_row, transcript_text
 from judge.result import CaseResult
+from judge.run.build import CACHE_VARIABLE
 from judge.run.confine import bubblewrap_works
 from judge.run.forks import CaseFork
 from judge.run.limits import Clock, Limits
@@ -608,6 +610,53 @@ def test_a_judge_that_is_not_root_checks_forks_in_its_sandbox(open_folder: Path)
                                timeout=ONLY_IF_IT_HANGS)
     assert "played after its list's warm-up games" in explained.stdout.splitlines()[-1]
     assert ANEW_NOTE not in explained.stderr
+
+
+SIGNALLED = [SUBMISSIONS / "RTE" / name
+             for name in ("aborts.cpp", "kills_itself.py", "kills_itself.js")]
+
+
+@needs_bubblewrap
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can run the judge as another user")
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name, marks=language_marks(p))
+                                  for p in SIGNALLED])
+def test_a_solution_that_signals_itself_ends_alike_whoever_runs_the_judge(
+        open_folder: Path, path: Path) -> None:
+    """Where the judge is not root, the worker is its sandbox's first process, which the
+    kernel shields from a signal it sends itself and has no handler for: abort() ended with
+    SIGSEGV, and SIGTERM to itself did nothing (kills_itself.py was WA). Each harness there
+    gives those signals a handler that ends the process as root sees it end, and takes it away
+    in its forks. Run as nobody and as root, on a case alone on its list (the first process
+    plays it) and on a shared list (forks do), the verdicts and messages are the same."""
+    python, env = python_of_nobody()
+    words = ["gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar"]
+    alone, shared = open_folder / "alone.json", open_folder / "shared.json"
+    alone.write_text(json.dumps({"name": "alone", "secret": words[2], "words": words,
+                                 "allowedGuesses": 10}))
+    shared.write_text(json.dumps([{"name": f"shared{i}", "secret": w, "words": words,
+                                   "allowedGuesses": 10} for i, w in enumerate(words[:2])]))
+    submission = open_folder / path.name
+    shutil.copy(path, submission)
+    addon = fork_addon()
+    env = {**env, CACHE_VARIABLE: str(open_folder / "cache"),
+           FORK_ADDON_VARIABLE: str(addon) if addon else ""}
+    as_nobody = [*AS_NOBODY, "env", f"HOME={open_folder}",
+                 *[f"{k}={v}" for k, v in env.items()], *python, "-m", "judge"]
+    as_root = [sys.executable, "-m", "judge"]
+    ended = {}
+    for who, judge in (("nobody", as_nobody), ("root", as_root)):
+        for cases in (alone, shared):
+            report = open_folder / f"{who}-{cases.stem}.json"
+            subprocess.run([*judge, "grade", str(submission), "--cases", str(cases),
+                            "--sandbox", "--json", str(report), "-q"], capture_output=True,
+                           check=False, cwd=open_folder, timeout=ONLY_IF_IT_HANGS)
+            ended[who, cases.stem] = [(r["verdict"], r["message"])
+                                      for r in json.loads(report.read_text())["cases"]]
+    signal_name = "SIGABRT" if path.suffix == ".cpp" else "SIGTERM"
+    for cases in ("alone", "shared"):
+        assert ended["nobody", cases] == ended["root", cases], cases
+        assert {verdict for verdict, _ in ended["root", cases]} == {"RTE"}
+        assert all(signal_name in message for _, message in ended["root", cases]), ended
 
 
 @needs_bubblewrap

@@ -6,6 +6,7 @@
 #define JUDGE_FRESH_STATE_H
 
 #include <dirent.h>
+#include <pthread.h>
 #include <linux/capability.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
@@ -132,6 +133,56 @@ inline void drop_capabilities() {
     __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
     __user_cap_data_struct none[2] = {};
     syscall(SYS_capset, &header, none);
+}
+
+// Where the judge is not root, the harness is its sandbox's first process (PROTOCOL.md), to
+// which the kernel delivers no signal from inside that it has no handler for: abort() (a
+// failed assert) would go on to end in SIGSEGV, raise(SIGTERM) would do nothing. So each
+// signal that ends a process by default, and has no handler yet, gets one that ends it with
+// the status bubblewrap's own first process reports for a process that signal ended: 128 plus
+// its number. A fork is no longer the first process: there the default comes back.
+inline void end_on_signal(int signum) { _exit(128 + signum); }
+
+constexpr int SIGNALS_THAT_END[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, SIGABRT,
+                                    SIGBUS,  SIGFPE,  SIGUSR1,   SIGSEGV, SIGUSR2, SIGPIPE,
+                                    SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM,
+                                    SIGPROF, SIGIO,   SIGPWR,    SIGSYS};
+
+template <typename Each>
+void for_each_signal_that_ends(Each each) {
+    for (int signum : SIGNALS_THAT_END) each(signum);
+    for (int signum = SIGRTMIN; signum <= SIGRTMAX; ++signum) each(signum);
+}
+
+inline bool handled_here(int signum) {
+    struct sigaction now {};
+    return sigaction(signum, nullptr, &now) == 0 && !(now.sa_flags & SA_SIGINFO) &&
+           now.sa_handler == end_on_signal;
+}
+
+inline void default_endings_in_forks() {
+    for_each_signal_that_ends([](int signum) {
+        if (handled_here(signum)) signal(signum, SIG_DFL);
+    });
+}
+
+// `runtime_endings`: a handler already there that the kernel resets as it runs (SA_RESETHAND)
+// is the runtime's, which tidies up and raises the signal again, to end by its default (Node's
+// for SIGINT and SIGTERM): it is replaced too. Otherwise only the default is.
+inline void end_on_signals_as_first_process(bool runtime_endings = false) {
+    if (getpid() != 1) return;
+    for_each_signal_that_ends([runtime_endings](int signum) {
+        struct sigaction now {};
+        if (sigaction(signum, nullptr, &now) != 0) return;
+        bool by_default = !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL;
+        bool then_by_default = runtime_endings && (now.sa_flags & SA_RESETHAND);
+        if (!by_default && !then_by_default)
+            return;  // a handler of the submission's (its static constructors ran first)
+        struct sigaction ending {};
+        ending.sa_handler = end_on_signal;
+        sigaction(signum, &ending, nullptr);
+    });
+    pthread_atfork(nullptr, nullptr, default_endings_in_forks);
 }
 
 // Once a fork has ended: how it ended, its exit code or minus the signal that killed it (0 for

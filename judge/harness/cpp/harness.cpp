@@ -423,6 +423,7 @@ int Master::guess(std::string word) {
 #endif
 
 int main(int argc, char** argv) {
+    fresh_state::end_on_signals_as_first_process();
     if (argc != 5) {
         std::fprintf(stderr, "usage: %s READ_FD WRITE_FD MEMORY_MB GAME\n", argv[0]);
         return 2;

@@ -160,6 +160,7 @@ napi_value Exit(napi_env env, napi_callback_info info) {
 }
 
 napi_value Init(napi_env env, napi_value exports) {
+    fresh_state::end_on_signals_as_first_process(true);  // loaded before the submission
     const napi_property_descriptor functions[] = {
         {"harden", nullptr, Harden, nullptr, nullptr, nullptr, napi_default, nullptr},
         {"tidy", nullptr, Tidy, nullptr, nullptr, nullptr, napi_default, nullptr},

@@ -517,6 +517,39 @@ def become_subreaper() -> None:
         os._exit(1)
 
 
+# Where the judge is not root, the worker is its sandbox's first process (PROTOCOL.md), to which
+# the kernel delivers no signal from inside that it has no handler for: os.kill(os.getpid(),
+# signal.SIGTERM) would do nothing. So each signal that ends a process by default, and has no
+# handler yet, gets one that ends it with the status bubblewrap's own first process reports for
+# a process that signal ended: 128 plus its number. Python runs a handler between bytecodes,
+# which a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL) never lets it reach, and os.abort() skips
+# them: those end as the kernel makes them. A fork is no longer the first process: there the
+# default comes back.
+SIGNALS_THAT_END = (signal.SIGHUP, signal.SIGQUIT, signal.SIGTRAP, signal.SIGABRT,
+                    signal.SIGUSR1, signal.SIGUSR2, signal.SIGTERM, signal.SIGSTKFLT,
+                    signal.SIGXCPU, signal.SIGVTALRM, signal.SIGIO, signal.SIGPWR, signal.SIGSYS,
+                    *range(signal.SIGRTMIN, signal.SIGRTMAX + 1))
+
+
+def end_on_signal(signum: int, _frame: object) -> None:
+    os._exit(128 + signum)
+
+
+def end_on_signals_as_first_process() -> None:
+    if os.getpid() != 1:
+        return
+    for signum in SIGNALS_THAT_END:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, end_on_signal)
+    os.register_at_fork(after_in_child=default_endings)
+
+
+def default_endings() -> None:
+    for signum in SIGNALS_THAT_END:
+        if signal.getsignal(signum) is end_on_signal:
+            signal.signal(signum, signal.SIG_DFL)
+
+
 def drop_capabilities() -> None:
     """The solution runs with no capability, even as root: it cannot trace, signal or write
     what its user's processes may not (the list's warm process among them), and executing a
@@ -591,6 +624,7 @@ def main(argv: list[str]) -> int:
     become_subreaper()
     drop_capabilities()
     register_stack_dumps()
+    end_on_signals_as_first_process()
     count_private_inodes()
     channel = Channel(LineReader(read_fd), os.fdopen(write_fd, "wb"))
     limit_memory(memory_mb)
