@@ -513,7 +513,9 @@ def test_a_judge_that_cannot_check_forks_plays_each_case_in_a_new_process(
     assert ANEW_NOTE not in subprocess.run(
         [sys.executable, "-m", "judge", "grade", str(CHEATS / "counts_cases.py"), "--cases",
          str(cases), mode, "-q"], capture_output=True, text=True, check=False).stderr
-    results = json.loads(report.read_text())["cases"]
+    made = json.loads(report.read_text())
+    assert made["provenance"]["fresh_state"] == "process, forks unchecked"  # the report says so
+    results = made["cases"]
     assert len(results) == len(words)
     assert sorted(r["verdict"] for r in results) in (["WA"] * 4, ["AC", "WA", "WA", "WA"])
     assert len({r["transcript"][0][0] for r in results}) == 1  # each count starts anew
@@ -588,7 +590,9 @@ def test_a_judge_that_is_not_root_checks_forks_in_its_sandbox(open_folder: Path)
                               capture_output=True, text=True, check=False, cwd=open_folder,
                               timeout=ONLY_IF_IT_HANGS)
     assert ANEW_NOTE not in compared.stderr
-    graded = {entry["label"]: entry["cases"] for entry in json.loads(report.read_text())}
+    entries = json.loads(report.read_text())
+    assert {entry["provenance"]["fresh_state"] for entry in entries} == {"fork"}
+    graded = {entry["label"]: entry["cases"] for entry in entries}
     warm = {m.secret() for m in warmup_masters(Case("c0", words[0], tuple(words), 10), 3,
                                                WARMUP_GAMES)}
     for name, refused_for in WITHIN_A_CASES_REACH.items():

@@ -435,6 +435,8 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
         made["limits"] = {**made["limits"], "time_s": 9.0}
     elif problem == "another version of the file":
         made["solution_sha256"] = "f" * 64
+    elif problem == "another way to start afresh":
+        made["fresh_state"] = "fork" if made["fresh_state"] != "fork" else "process"
     elif problem == "no provenance":
         return {k: v for k, v in report.items() if k != "provenance"}
     elif problem == "shard K of N with K > N":
@@ -448,7 +450,8 @@ FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
              "a 400-digit time", "a case that is not an object", "no guess allowed", "NaN",
              "relabelled as the other shard",
              "label and provenance disagree", "another case set", "another seed",
-             "another limit", "another version of the file", "no provenance",
+             "another limit", "another version of the file", "another way to start afresh",
+             "no provenance",
              "shard K of N with K > N"]
 
 
@@ -477,6 +480,9 @@ REFUSED_BECAUSE = {
     "another limit": "shard 1/2 was made with other limits than the others: not one run",
     "another version of the file": "shard 2/2 graded another version of the file than the "
                                    "other shards",
+    "another way to start afresh": "shard 2/2 started the cases of shared lists afresh in "
+                                   "another way than the other shards (see each one's "
+                                   "provenance): not one run",
     "no provenance": "forged.json: the report does not say how it was made (no provenance): "
                      "it cannot be checked, so it is not merged",
     "shard K of N with K > N": "forged.json: shard 3/2 does not exist",
@@ -504,6 +510,23 @@ def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Pa
     assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert err.endswith(REFUSED_BECAUSE[problem] + "\n"), err
     assert main(["merge", str(first), str(second)]) in (0, 1)  # the honest pair merges
+
+
+def test_solutions_that_start_cases_afresh_in_different_ways_merge(
+        two_shards: list[Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """A Java file starts each case of a shared list in a new process where a Python file
+    forks: one run, each solution's shards alike, and each merged report says its own way."""
+    for path in two_shards:
+        reports = json.loads(path.read_text())
+        for report in reports:
+            if report["solution"].endswith("first_candidate.py"):
+                report["provenance"]["fresh_state"] = "process"
+        path.write_text(json.dumps(reports))
+    merged = two_shards[0].parent / "merged.json"
+    assert main(["merge", *map(str, two_shards), "--json", str(merged)]) in (0, 1)
+    ways = {Path(r["solution"]).name: r["provenance"]["fresh_state"]
+            for r in json.loads(merged.read_text())}
+    assert ways == {"minimax_cpp.py": None, "first_candidate.py": "process"}  # --in-process
 
 
 def test_moved_case_files_are_named_with_cases(two_shards: list[Path], tmp_path: Path,

@@ -74,9 +74,9 @@ def run(args: argparse.Namespace) -> int:
             reports = list(pool.map(graded, solutions, runners, names))
     finally:
         progress.close()
-    for report, solution, label in zip(reports, solutions, names, strict=True):
+    for report, solution, runner, label in zip(reports, solutions, runners, names, strict=True):
         report.shard, report.label = args.shard, label
-        report.provenance = provenance(args, solution)
+        report.provenance = provenance(args, solution, runner)
     reports = ranked(reports)
     print(leaderboard(reports))
     print(order_line(reports))

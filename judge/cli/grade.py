@@ -124,7 +124,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     finally:
         progress.close()
     report.shard = args.shard
-    report.provenance = provenance(args, solution)
+    report.provenance = provenance(args, solution, runner)
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]

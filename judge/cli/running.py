@@ -219,7 +219,17 @@ def chosen_case(args: argparse.Namespace, command: str) -> Case:
     return case
 
 
-def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
+def fresh_state_of(runner: Runner) -> str | None:
+    """How each case of a shared list started afresh (judge/report/provenance.py says it in
+    words): in a fork, in a new process because the language's harness does not fork, or in a
+    new process because the judge cannot check forks here; None inside the judge."""
+    if not isinstance(runner, IsolatedRunner):
+        return None
+    return "fork" if runner.forks_for_cases else "process" if not runner.harness.forks \
+        else "process, forks unchecked"
+
+
+def provenance(args: argparse.Namespace, solution: Path, runner: Runner) -> dict[str, object]:
     """How a report was made, enough to check it or make it again: written into every JSON
     report, compared by `merge` before it trusts a shard."""
     import datetime
@@ -241,6 +251,7 @@ def provenance(args: argparse.Namespace, solution: Path) -> dict[str, object]:
                    "fail_fast": args.fail_fast, "solution_s": args.solution_seconds},
         "sandbox": args.sandboxed,
         "in_process": args.in_process,
+        "fresh_state": fresh_state_of(runner),
         "language": args.language,
         "shard": list(args.shard) if args.shard else None,
     }

@@ -29,6 +29,12 @@ SHARED_PROVENANCE = {"judge": "another judge version", "cases": "another case se
                      "limits": "other limits", "sandbox": "another sandbox setting",
                      "in_process": "another --in-process setting",
                      "language": "another --language"}
+# What each solution's shards must share, though solutions may differ in it (a Java file starts
+# its cases in new processes where a Python file forks); each with what a refusal says.
+SHARED_BY_A_SOLUTIONS_SHARDS = {
+    "solution_sha256": "graded another version of the file than the other shards",
+    "fresh_state": "started the cases of shared lists afresh in another way than the other "
+                   "shards (see each one's provenance): not one run"}
 
 
 class ReportProblem(ValueError):
@@ -160,7 +166,7 @@ def merge(shards: Iterable[tuple[Report, int, int]],
     by_solution: dict[str, dict[int, Report]] = {}
     counts: set[int] = set()
     first: dict[str, Any] | None = None
-    digests: dict[str, object] = {}
+    kept: dict[tuple[str, str], object] = {}  # (solution, key): its first shard's value
     for report, shard, total in shards:
         made = report.provenance or {}
         if first is None:
@@ -169,10 +175,9 @@ def merge(shards: Iterable[tuple[Report, int, int]],
             if made.get(key) != first.get(key):
                 raise ReportProblem(f"{report.solution}: shard {shard}/{total} was made with "
                                     f"{label} than the others: not one run")
-        digest = digests.setdefault(report.solution, made.get("solution_sha256"))
-        if made.get("solution_sha256") != digest:
-            raise ReportProblem(f"{report.solution}: shard {shard}/{total} graded another "
-                                "version of the file than the other shards")
+        for key, label in SHARED_BY_A_SOLUTIONS_SHARDS.items():
+            if made.get(key) != kept.setdefault((report.solution, key), made.get(key)):
+                raise ReportProblem(f"{report.solution}: shard {shard}/{total} {label}")
         counts.add(total)
         parts = by_solution.setdefault(report.solution, {})
         if shard in parts:

@@ -1,5 +1,6 @@
 """How a run was made, said in a few named lines, the same in every report that says it (the
-HTML page, the gradebooks): the judge, when, the command, the cases, the limits, the sandbox.
+HTML page, the gradebooks): the judge, when, the command, the cases, the limits, the sandbox,
+how each case started afresh.
 
 A report read back from a file may hold anything under its provenance: every value is
 checked for its type here, and the caller escapes the text for its format.
@@ -80,6 +81,39 @@ def sandbox_text(made: dict[str, Any]) -> str:
         else str(sandbox)
 
 
+# Where each case of a list that others share plays, by the provenance's "fresh_state".
+FRESH_STATES = {
+    "fork": "in a fork of the list's warm state, after its warm-up games",
+    "process": "in a new process of its own, as this language's harness does not fork",
+    "process, forks unchecked": "in a new process of its own, with no warm-up games: the judge "
+                                "could not check forks where it ran (docs/how-to.md)",
+}
+SHARED_LIST_CASES = "each case of a list that others share plays "
+
+
+def fresh_state_way(made: dict[str, Any]) -> str:
+    if made.get("in_process") is True:
+        return "inside the judge, its state its own (--in-process)"
+    way = made.get("fresh_state")
+    return FRESH_STATES.get(way, str(way)) if isinstance(way, str) else "(not recorded)"
+
+
+def fresh_state_text(made: dict[str, Any]) -> str:
+    return SHARED_LIST_CASES + fresh_state_way(made)
+
+
+def fresh_states_text(reports: Sequence[Report]) -> str:
+    """How each case started afresh; where the solutions differ (a Java file among Python
+    files), each way with the solutions that took it."""
+    named: dict[str, list[str]] = {}
+    for report in reports:
+        named.setdefault(fresh_state_way(report.provenance or {}), []).append(report.name)
+    if len(named) <= 1:
+        return fresh_state_text(provenance_of(reports))
+    return SHARED_LIST_CASES + "; ".join(f"{way} ({', '.join(names)})"
+                                         for way, names in named.items())
+
+
 def seed_text(made: dict[str, Any]) -> str:
     """The seed of the solutions' random numbers: as asked (--seed), or drawn for the run."""
     asked, drawn = made.get("seed"), made.get("run_seed")
@@ -103,7 +137,7 @@ def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
              ("selection", selection_text(made.get("selection"))),
              ("seed", seed_text(made)),
              ("limits", limits_text(made.get("limits"))), ("sandbox", sandbox_text(made)),
-             ("ranking", RANKING)]
+             ("fresh state", fresh_states_text(reports)), ("ranking", RANKING)]
     return [(key, safe(value, limit=2000)) for key, value in items]
 
 
