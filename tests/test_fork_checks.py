@@ -28,6 +28,7 @@ from judge.run.forks import (
     out_of_reach,
     owner,
     pending_signals,
+    runs_without_its_main_thread,
     state_of,
     wait_for_end,
     waited,
@@ -121,6 +122,33 @@ def test_a_running_a_stopped_and_an_ended_process(sleeper: subprocess.Popen[byte
     finally:
         os.close(pidfd)
     assert state_of(gone_pid()) == ""
+
+
+MAIN_THREAD_ENDS = """
+import ctypes, threading, time
+threading.Thread(target=time.sleep, args=(60,)).start()
+ctypes.CDLL(None).pthread_exit(None)
+"""
+
+
+def test_a_process_whose_main_thread_ended_runs_on_though_it_looks_ended(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    runs_on = subprocess.Popen([sys.executable, "-c", MAIN_THREAD_ENDS])
+    ended_plainly = subprocess.Popen([sys.executable, "-c", ""])
+    try:
+        assert waited(lambda: state_of(runs_on.pid) == "Z", PATIENCE_SECONDS)
+        assert runs_without_its_main_thread(runs_on.pid)
+        ended(ended_plainly)  # a zombie: no thread runs on
+        assert not runs_without_its_main_thread(ended_plainly.pid)
+        assert not runs_without_its_main_thread(os.getpid())  # running, with its main thread
+        assert not runs_without_its_main_thread(gone_pid())
+        # Gone between the two looks: nothing runs on.
+        monkeypatch.setattr(forks, "threads_of", lambda pid: (_ for _ in ()).throw(OSError()))
+        assert not runs_without_its_main_thread(runs_on.pid)
+    finally:
+        runs_on.kill()
+        runs_on.wait()
+        ended_plainly.wait()
 
 
 @pytest.mark.parametrize("status", [0, 3, 255])

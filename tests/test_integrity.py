@@ -387,6 +387,8 @@ REACHING_THE_WARM_PROCESS = {
     "wakes_and_stops_the_warm_process.py": "set a warm process running again",
     "wakes_and_stops_the_warm_process.cpp": "set a warm process running again",
     "reads_resource_use_in_the_warm_process.py": "would reap each case's process and learn",
+    # Sandboxed as root: out of it, or as a user, the sibling never outlives the loading.
+    "relays_through_a_process_whose_main_thread_ended.py": "ended its main thread and runs on",
 }
 
 
@@ -407,6 +409,23 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
         else:
             assert result.verdict == "RTE", (result.verdict, result.message)
             assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
+
+
+@needs_bubblewrap
+def test_a_warm_process_that_looks_ended_and_runs_on_is_refused() -> None:
+    """A sibling the file made as it loaded ended its main thread, running on in another: the
+    kernel shows it as a zombie, and the judge, which held only the warm processes it saw
+    stopped, let it hear each case and write what it heard in /tmp for the next (a case
+    learned three earlier secrets). Now no case plays from that state."""
+    if os.geteuid() != 0:
+        pytest.skip("as a user the harness is its sandbox's first process: no sibling")
+    cheat = "relays_through_a_process_whose_main_thread_ended.py"
+    cases = every_secret_of_one_list()[:3]
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True), cheat, cases,
+                   order_seed=3)
+    for result in report.results:
+        assert result.verdict == "RTE", (result.verdict, result.message)
+        assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)

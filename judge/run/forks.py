@@ -13,7 +13,9 @@ says can be trusted, so the judge decides from /proc alone:
   the file), a watch on files (inotify), a socket. A fork may close its copies before the
   judge looks; the warm process reads what the case left once it goes on.
 - during the case, the warm processes are stopped (SIGSTOP): they cannot run, read or answer;
-  and none is dumpable, so that no case may write its memory through /proc/PID/mem.
+  and none is dumpable, so that no case may write its memory through /proc/PID/mem. One that
+  looks ended (a zombie) but runs on in threads after its main thread ended is not played
+  from: it would hear the case, unheld and unchecked.
   The judge holds a copy of each open file description the fork has (its pipes to the judge
   too), which the warm process shares: what a case sets on one (its offset, its flags, the
   signal of its I/O notices, a lock) the next fork would find.
@@ -221,6 +223,15 @@ def fully_stopped(pid: int) -> bool:
         if fields and (fields[0] != "T" or kernel_wait(pid, tid) == "0"):
             return False
     return True
+
+
+def runs_without_its_main_thread(pid: int) -> bool:
+    """Whether the process's main thread has ended while another of its threads runs on:
+    /proc then shows the whole process as a zombie (Z), as if it had ended."""
+    try:
+        return state_of(pid) == "Z" and len(threads_of(pid)) > 1
+    except OSError:
+        return False  # gone
 
 
 def times_run(pid: int) -> dict[str, int]:
@@ -579,6 +590,13 @@ def isolate(case_pid: int, parent: int, warm: set[int], own_fds: Iterable[int],
         case.release()
         return "the solution's warm process could not be stopped during the case"
     case.held = {p for p in case.warm if state_of(p) == "T"}
+    # Only an ended process is left unheld: one that looks ended and runs on would be free to
+    # hear the case and tell the next.
+    if any(runs_without_its_main_thread(p) for p in case.warm - case.held):
+        case.release()
+        return ("the solution's warm process ended its main thread and runs on in its other "
+                "threads, which the judge does not hold still: one case could leave its secret "
+                "there for the next, so the judge does not play cases from this state")
     case.settings = {p: warm_settings(p) for p in case.held}
     # A case may set a warm process running and stop it again before it ends: it looks as
     # held as before, but its signal handlers ran (and learned what the case sent them). So the
