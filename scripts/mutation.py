@@ -143,6 +143,8 @@ GROUPS = (
               "test_in_the_sandbox_no_case_writes_a_warm_processs_memory",
               "test_what_a_warm_process_holds_within_a_cases_reach_is_refused[plain]",
               "test_what_a_warm_process_holds_within_a_cases_reach_is_refused[sandbox]",
+              # a warm process that looks ended and runs on (sandboxed as root)
+              "test_a_warm_process_that_looks_ended_and_runs_on_is_refused",
           )),
            # the harness found among bubblewrap's processes, what it started as it loaded killed
            "tests/test_session_workers.py::test_a_process_started_while_loading_is_gone_before_"

@@ -1077,6 +1077,61 @@ def test_what_a_case_fork_shares_is_read_once_it_waits_for_its_case(
         case.communicate()
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root starts processes as another user")
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
+def test_only_warm_processes_of_the_cases_user_and_numbering_are_held(
+        sleeper: subprocess.Popen[bytes]) -> None:
+    """A case reaches, by signal or /proc, only processes of its own user that it can name in
+    its PID namespace: bubblewrap's processes are root's where the worker is nobody, and its
+    outer one is the user's but outside the namespace, where the judge is not root. Those are
+    never held, nor checked."""
+    others_user = subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534",
+                                    "--clear-groups", "sleep", "600"])
+    # the sleep numbered in a namespace of its own, a child of unshare
+    elsewhere = subprocess.Popen(["unshare", "--pid", "--fork", "sleep", "600"])
+    case = holding("threads", "0")
+    held: CaseFork | str = "not yet"
+    try:
+        assert waited(lambda: bool(forks.children_of(elsewhere.pid)), PATIENCE_SECONDS)
+        (numbered_apart,) = forks.children_of(elsewhere.pid)
+        held = forks.isolate(case.pid, os.getpid(),
+                             {sleeper.pid, others_user.pid, numbered_apart}, (0, 1, 2))
+        assert isinstance(held, CaseFork), held
+        assert held.warm == held.held == {sleeper.pid}
+        assert state_of(others_user.pid) != "T" and state_of(numbered_apart) != "T"
+    finally:
+        if isinstance(held, CaseFork):
+            held.release()
+            held.close()  # the judge's copies of the case's pipe, or it never sees its end
+        for process in (case, others_user, elsewhere):
+            process.kill()
+            process.communicate()
+
+
+@pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
+def test_a_case_fork_mapping_a_file_in_a_private_directory_is_refused(
+        memory_folder: Path, sleeper: subprocess.Popen[bytes]) -> None:
+    """The fork's mappings are read against the sandbox's private directories too, not only
+    the warm processes': what the fork maps, a case can write by its name."""
+    board = memory_folder / "board"
+    board.write_bytes(b"\0" * 4096)
+    case = holding("file mapped private", str(board))
+    refused: CaseFork | str = "not yet"
+    try:
+        refused = forks.isolate(case.pid, os.getpid(), {sleeper.pid}, (0, 1, 2),
+                                (str(memory_folder),))
+    finally:
+        if isinstance(refused, CaseFork):
+            refused.release()
+            refused.close()  # the judge's copies of the case's pipe, or it never sees its end
+        case.kill()
+        case.communicate()
+    assert refused == (f"every case's process would share a memory mapping of a file that a "
+                       f"case can write ({board}): one case could leave its secret there for "
+                       "the next, so the judge does not play cases from this state")
+    assert waited(lambda: state_of(sleeper.pid) in ("S", "R"), PATIENCE_SECONDS)
+
+
 @pytest.mark.usefixtures("parent_leaves_cases_to_the_kernel")
 def test_a_case_fork_that_shares_nothing_holds_the_warm_processes_still(
         sleeper: subprocess.Popen[bytes]) -> None:

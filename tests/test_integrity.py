@@ -424,8 +424,10 @@ def test_a_warm_process_that_looks_ended_and_runs_on_is_refused() -> None:
     report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True), cheat, cases,
                    order_seed=3)
     for result in report.results:
-        assert result.verdict == "RTE", (result.verdict, result.message)
-        assert REACHING_THE_WARM_PROCESS[cheat] in result.message, result.message
+        assert (result.verdict, result.message) == ("RTE", (
+            "the solution's warm process ended its main thread and runs on in its other "
+            "threads, which the judge does not hold still: one case could leave its secret "
+            "there for the next, so the judge does not play cases from this state"))
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
