@@ -20,6 +20,7 @@ from judge.cli.checks import (
     use_sandbox,
 )
 from judge.cli.reports import check_report_paths
+from judge.report.provenance import FORKED, NEW_PROCESS, UNCHECKED
 from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
@@ -133,8 +134,7 @@ def note_cases_played_anew(args: argparse.Namespace, runners: Sequence[Runner]) 
     """Say why a run of shared lists is slower where the judge cannot check the forks a
     harness would make: each of their cases then plays in a new process (judge/run/forks.py,
     `can_check_forks`)."""
-    if args.shared_lists and any(isinstance(r, IsolatedRunner) and r.harness.forks
-                                 and not r.forks_for_cases for r in runners):
+    if args.shared_lists and any(fresh_state_of(r) == UNCHECKED for r in runners):
         print(ANEW_NOTE, file=sys.stderr)
 
 
@@ -225,8 +225,8 @@ def fresh_state_of(runner: Runner) -> str | None:
     new process because the judge cannot check forks here; None inside the judge."""
     if not isinstance(runner, IsolatedRunner):
         return None
-    return "fork" if runner.forks_for_cases else "process" if not runner.harness.forks \
-        else "process, forks unchecked"
+    return FORKED if runner.forks_for_cases else NEW_PROCESS if not runner.harness.forks \
+        else UNCHECKED
 
 
 def provenance(args: argparse.Namespace, solution: Path, runner: Runner) -> dict[str, object]:

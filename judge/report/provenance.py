@@ -81,12 +81,13 @@ def sandbox_text(made: dict[str, Any]) -> str:
         else str(sandbox)
 
 
-# Where each case of a list that others share plays, by the provenance's "fresh_state".
+# The provenance's "fresh_state": where each case of a list that others share plays.
+FORKED, NEW_PROCESS, UNCHECKED = "fork", "process", "process, forks unchecked"
 FRESH_STATES = {
-    "fork": "in a fork of the list's warm state, after its warm-up games",
-    "process": "in a new process of its own, as this language's harness does not fork",
-    "process, forks unchecked": "in a new process of its own, with no warm-up games: the judge "
-                                "could not check forks where it ran (docs/how-to.md)",
+    FORKED: "in a fork of the list's warm state, after its warm-up games",
+    NEW_PROCESS: "in a new process of its own, as this language's harness does not fork",
+    UNCHECKED: "in a new process of its own, with no warm-up games: the judge could not check "
+               "forks where it ran (docs/how-to.md)",
 }
 SHARED_LIST_CASES = "each case of a list that others share plays "
 
