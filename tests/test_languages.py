@@ -238,6 +238,51 @@ var findSecretWord = function(words, master) {
   }
 };
 """),
+    # Every generator that a JVM seeds from its clock, each deciding a part of every guess: a
+    # game replays only if the judge seeds them all (judge/harness/java/seeding.py).
+    "java": ("Guesser.java", """
+class Solution {
+    private final Random mine = new Random();
+
+    public void findSecretWord(String[] words, Master master) {
+        List<String> left = new ArrayList<>(Arrays.asList(words));
+        while (!left.isEmpty()) {
+            Collections.shuffle(left);
+            int n = left.size();
+            int at = (mine.nextInt(n) + (int) (Math.random() * n)
+                      + java.util.concurrent.ThreadLocalRandom.current().nextInt(n)) % n;
+            String word = left.get(at);
+            int reply = master.guess(word);
+            if (reply == 6) return;
+            List<String> next = new ArrayList<>();
+            for (String w : left) {
+                int same = 0;
+                for (int i = 0; i < 6; i++) if (w.charAt(i) == word.charAt(i)) same++;
+                if (!w.equals(word) && same == reply) next.add(w);
+            }
+            left = next;
+        }
+    }
+}
+"""),
+    "kotlin": ("guesser.kt", """
+import kotlin.random.Random
+
+class Solution {
+    fun findSecretWord(words: Array<String>, master: Master) {
+        var left = words.toList()
+        while (left.isNotEmpty()) {
+            val order = left.shuffled()
+            val n = order.size
+            val at = (Random.nextInt(n) + order.indices.random() + java.util.Random().nextInt(n)) % n
+            val word = order[at]
+            val reply = master.guess(word)
+            if (reply == 6) return
+            left = left.filter { w -> w != word && w.indices.count { w[it] == word[it] } == reply }
+        }
+    }
+}
+"""),
     "cpp": ("guesser.cpp", """
 class Solution {
 public:
@@ -354,6 +399,24 @@ def test_including_an_endless_device_is_a_compile_error(tmp_path: Path, device: 
     # Refused at once for memory, not after the compile time limit (uncapped, it waits there).
     assert result.results[0].verdict == "CE", result.results[0]
     assert "out of memory" in result.results[0].message, result.results[0]
+
+
+@pytest.mark.parametrize("language, source, says", [
+    pytest.param("kotlin", "object Harness\nclass SeededRandom\n", "Harness, SeededRandom;",
+                 marks=toolchain_marks("kotlin")),
+    pytest.param("java", "class SeededRandom {}\n", "duplicate class: SeededRandom",
+                 marks=toolchain_marks("java")),
+])
+def test_a_class_named_as_one_of_the_harness_is_a_compile_error(tmp_path: Path, language: str,
+                                                                source: str, says: str) -> None:
+    """kotlinc would overwrite the judge's class of the name, and the harness would break in
+    the case (or the submission's class would run instead of the harness)."""
+    first = (SUBMISSIONS / f"AC/first_candidate.{'kt' if language == 'kotlin' else language}")
+    solution = tmp_path / f"named{first.suffix}"
+    solution.write_text(source + first.read_text())
+    result = grade(IsolatedRunner(solution, LIMITS), language, [Case("x", "kettle", WORDS, 10)])
+    assert result.results[0].verdict == "CE" and says in result.results[0].message, \
+        result.results[0]
 
 
 @pytest.mark.skipif(not (seeds.SEEDS_DIRECTORY.is_dir() and CONTEST_DICTIONARY.exists()),

@@ -30,6 +30,7 @@ final class Harness {
     private static final Pattern WORD = Pattern.compile("\"([a-z]*)\"");
     private static final Pattern REPLY = Pattern.compile("^\\{\"reply\": (-?[0-9]+)\\}$");
     private static final Pattern DUMP_AFTER = Pattern.compile("\"dump_after\": ([0-9.eE+-]+)");
+    private static final Pattern SEED = Pattern.compile("\"seed\": ([0-9]{1,18})");
     private static final Pattern DUMP_AFTER_WALL =
         Pattern.compile("\"dump_after_wall\": ([0-9.eE+-]+)");
     /** The line before a stack dump (see PROTOCOL.md, dump_after); the judge looks for it. */
@@ -268,6 +269,8 @@ final class Harness {
                 list.add(word.group(1));
             }
         }
+        Matcher seed = SEED.matcher(request);
+        SeededRandom.startCase(seed.find() ? Long.valueOf(seed.group(1)) : null);
         stopped = false;
         try {
             find.invoke(make.newInstance(), (Object) list.toArray(new String[0]),
@@ -311,7 +314,8 @@ final class Harness {
             // Not usable: each case's JVM says so as the submission's compile error.
         }
         // The harness's own classes that a case loads (not initialized: nothing runs).
-        Class<?>[] harness = {Watcher.class, CaseMaster.class, RunawayStop.class};
+        Class<?>[] harness = {Watcher.class, CaseMaster.class, RunawayStop.class,
+                              SeededRandom.class};
         replies = OutputStream.nullOutputStream();
         String request = "{\"op\": \"run\", \"words\": [\"abcdef\", \"ghijkl\"], \"seed\": 1, "
             + "\"dump_after\": 5.0, \"dump_after_wall\": 10.0}";
@@ -324,6 +328,7 @@ final class Harness {
         }
         OP.matcher(request).find();
         REPLY.matcher("{\"reply\": 3}").find();
+        SEED.matcher(request).find();
         seconds(DUMP_AFTER, request);
         seconds(DUMP_AFTER_WALL, request);
         cpuSeconds(threadStat());

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.harness.launch import Build, Channel, Frame, Game, Launch
+from judge.harness.python import python_executable, python_prefix
 from judge.harness.toolchain import (
     BUILD_ENV,
     RUN_ENV,
@@ -22,12 +23,18 @@ from judge.harness.toolchain import (
 
 HERE = Path(__file__).parent
 CLASSES = "classes"
+SUBMISSION_CLASSES = "submission"  # kotlinc's output, kept apart until checked (seeding.py)
 # LeetCode's Java editor compiles a submission with the common packages imported for it (its
 # help page on the language environments); these are prefixed on the submission's first line,
 # so that the compiler's line numbers stay the submission's own.
 JAVA_IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "
                 "import java.math.*; ")
 KOTLIN_STDLIB = "/usr/share/java/kotlin-stdlib.jar"
+# The build step that seeds the submission's own generators, and the judge's classes they
+# draw from instead (seeding.py).
+SEEDING = "seeding.py"
+SEEDED_RANDOM = "SeededRandom.java"
+SEEDED_KOTLIN_RANDOM = "SeededKotlinRandom.java"
 # Harness.java's title line before a stack dump, and one frame of it as the JVM prints frames.
 DUMP_TITLE = "Stack of the submission when its time was running out:"
 FRAME = re.compile(r"\tat (?:\S+/)?(?:[\w$.]+\.)?(?P<function>[\w$<>]+)"
@@ -163,7 +170,9 @@ class JvmHarness:
 
     def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
-        files = source_files(HERE, "Master.java", "Harness.java")
+        judge_files = ("Master.java", "Harness.java", SEEDED_RANDOM,
+                       *((SEEDED_KOTLIN_RANDOM,) if self.name == "kotlin" else ()))
+        files = source_files(HERE, *judge_files, SEEDING)
         # A byte order mark (Windows editors write one) is not code; javac alone of the
         # compilers here refuses it, as "illegal character: '\ufeff'".
         source = solution.read_bytes().removeprefix(codecs.BOM_UTF8)
@@ -171,8 +180,8 @@ class JvmHarness:
         # joined by StringBuilder, as before Java 9, rather than through invokedynamic, whose
         # first use costs each case's fresh JVM milliseconds of bootstrapping.
         judge_classes = (javac, "-J-Xmx1g", *COMPILER_OPTIONS, "-XDstringConcat=inline",
-                         "-encoding", "UTF-8", "-nowarn", "-d", CLASSES, "Master.java",
-                         "Harness.java")
+                         "-encoding", "UTF-8", "-nowarn", "-cp", self._classpath(CLASSES),
+                         "-d", CLASSES, *judge_files)
         if self.name == "java":
             files[self.source] = JAVA_IMPORTS.encode() + source
             steps: tuple[tuple[str, ...], ...] = ((*judge_classes, self.source),)
@@ -180,7 +189,9 @@ class JvmHarness:
             files[self.source] = source
             kotlinc = tool(self.compiler) or self.compiler
             steps = (judge_classes, (kotlinc, *COMPILER_OPTIONS, "-nowarn", "-cp", CLASSES,
-                                     "-d", CLASSES, self.source))
+                                     "-d", SUBMISSION_CLASSES, self.source))
+        compiled_apart = (SUBMISSION_CLASSES,) if self.name == "kotlin" else ()
+        steps = (*steps, (python_executable(), "-I", "-S", SEEDING, CLASSES, *compiled_apart))
         runtime = aot_java()
         if runtime is not None:
             steps = (*steps, *self._ahead_of_time(runtime))
@@ -190,7 +201,8 @@ class JvmHarness:
         # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
         home = str(Path(java).parent.parent)
         return Build(files=files, steps=steps, toolchain=(*jvm_toolchain(java),
-                                                           *runtime_home(runtime)),
+                                                           *runtime_home(runtime),
+                                                           python_prefix()),
                      env={**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"},
                      versions=versions)
 
@@ -231,4 +243,5 @@ class JvmHarness:
 
 JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution.java")
 KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt", (KOTLIN_STDLIB,),
-                    preload=JDK_PRELOAD + KOTLIN_PRELOAD)
+                    preload=(*JDK_PRELOAD, *KOTLIN_PRELOAD,
+                             SEEDED_KOTLIN_RANDOM.removesuffix(".java")))
