@@ -274,7 +274,8 @@ class Solution {
         while (left.isNotEmpty()) {
             val order = left.shuffled()
             val n = order.size
-            val at = (Random.nextInt(n) + order.indices.random() + java.util.Random().nextInt(n)) % n
+            val drawn = Random.nextInt(n) + order.indices.random()
+            val at = (drawn + java.util.Random().nextInt(n)) % n
             val word = order[at]
             val reply = master.guess(word)
             if (reply == 6) return
