@@ -186,7 +186,7 @@ def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | N
     assert javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None).argv[0] == (
         "node")
     kotlin = java.KOTLIN.build(solution, "leetcode")
-    assert kotlin is not None and [s[0] for s in kotlin.steps] == ["javac", "kotlinc"]
+    assert kotlin is not None and [s[0] for s in kotlin.steps[:2]] == ["javac", "kotlinc"]
     assert kotlin.versions == "javac 1.0"  # no version of a compiler that is not there
     assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
@@ -282,9 +282,13 @@ def test_the_java_build_prefixes_leetcodes_imports_on_the_first_line(
     assert build.files["Solution.java"] == (java.JAVA_IMPORTS.encode() + b"class Solution {}\n")
     assert b"\n" not in java.JAVA_IMPORTS.encode()  # the submission's line numbers stay its own
     assert build.steps == (("/opt/bin/javac", "-J-Xmx1g", *java.COMPILER_OPTIONS,
-                            "-XDstringConcat=inline", "-encoding", "UTF-8", "-nowarn", "-d",
-                            "classes", "Master.java", "Harness.java", "Solution.java"),)
-    assert sorted(build.files) == ["Harness.java", "Master.java", "Solution.java"]
+                            "-XDstringConcat=inline", "-encoding", "UTF-8", "-nowarn", "-cp",
+                            "classes", "-d", "classes", "Master.java", "Harness.java",
+                            "SeededRandom.java", "Solution.java"),
+                           (python.python_executable(), "-I", "-S", "seeding.py", "classes"))
+    assert sorted(build.files) == ["Harness.java", "Master.java", "SeededRandom.java",
+                                   "Solution.java", "seeding.py"]
+    assert python.python_prefix() in build.toolchain  # the seeding step's interpreter
     assert build.env == {"PATH": "/opt/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp",
                          "JAVA_HOME": "/opt"}
     assert build.versions == "javac 1.0 / javac 1.0"
@@ -302,9 +306,15 @@ def test_the_kotlin_build_compiles_the_judges_classes_first(tools: dict[str, str
     build = java.KOTLIN.build(solution, "leetcode")
     assert build is not None
     assert build.files["solution.kt"] == b"class Solution"
+    # Compiled apart, so that the seeding step can refuse a class named as one of the judge's.
     assert build.steps[1] == ("/opt/bin/kotlinc", *java.COMPILER_OPTIONS, "-nowarn", "-cp",
-                              "classes", "-d", "classes", "solution.kt")
-    assert build.steps[0][-2:] == ("Master.java", "Harness.java")
+                              "classes", "-d", "submission", "solution.kt")
+    assert build.steps[0][-4:] == ("Master.java", "Harness.java", "SeededRandom.java",
+                                   "SeededKotlinRandom.java")
+    # SeededKotlinRandom is compiled against the Kotlin library.
+    assert build.steps[0][build.steps[0].index("-cp") + 1] == f"classes:{java.KOTLIN_STDLIB}"
+    assert build.steps[2] == (python.python_executable(), "-I", "-S", "seeding.py", "classes",
+                              "submission")
     assert build.versions == "javac 1.0 / kotlinc 1.0"
 
 
@@ -349,7 +359,7 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                                "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining",
                                "-XX:AOTCacheOutput=program.aot",
                                "-cp", f"program.jar:{java.KOTLIN_STDLIB}", "Harness", "train",
-                               *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD)
+                               *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD, "SeededKotlinRandom")
     assert "/opt/jdk25" in build.toolchain
     assert build.versions == "javac 1.0 / kotlinc 1.0 / java 1.0"
     (tmp_path / "program.aot").write_bytes(b"")
@@ -368,7 +378,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                               tmp_path).argv[0] == "/opt/bin/java"
     monkeypatch.setenv("GUESS_JUDGE_JAVA", "system")
     plain = java.KOTLIN.build(source, "leetcode")
-    assert plain is not None and plain.steps[-1][0] == "/opt/bin/kotlinc"
+    assert plain is not None and plain.steps[-1][:4] == (python.python_executable(), "-I", "-S",
+                                                         "seeding.py")
 
 
 def test_the_jvms_configuration_linked_from_etc_is_shown(tmp_path: Path) -> None:
