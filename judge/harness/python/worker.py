@@ -201,6 +201,26 @@ class Master:
         return reply
 
 
+def seed_generators(seed: int | None) -> None:
+    """Before a case: Python's generator from the case's seed (the judge's --seed), and
+    NumPy's global one, where the solution uses NumPy, from the seed or else from the system.
+    Unseeded, Python's reseeds itself in a fork; NumPy's would draw in every fork of a warm
+    process what that process would draw next."""
+    if seed is not None:
+        random.seed(seed)
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        numpy_random.seed(seed)
+
+
+def load_numpy_random() -> None:
+    """NumPy's generators, loaded with a solution that imported NumPy (NumPy 2 loads them at
+    their first use, in the case, too late for seed_generators): once, before any fork."""
+    if "numpy" in sys.modules:
+        with contextlib.suppress(Exception):  # the solution may have replaced numpy
+            __import__("numpy.random")
+
+
 def run_case(solution_class: type, words: list[str], master: object) -> None:
     solution_class().findSecretWord(words, master)
 
@@ -387,6 +407,7 @@ def serve(channel: Channel, solution_path: str) -> None:
     except LoadError as e:
         channel.send({"op": "ce", "error": capped(str(e))})
         return
+    load_numpy_random()
     channel.send({"op": "ready"})
     reserve: mmap.mmap | None = address_space_reserve()
     while True:
@@ -398,8 +419,6 @@ def serve(channel: Channel, solution_path: str) -> None:
             with contextlib.suppress(OSError):  # the file's sys.stderr may be anything
                 os.write(2, f"harness: unexpected request {request.get('op')!r}\n".encode())
             os._exit(3)
-        if request.get("seed") is not None:
-            random.seed(request["seed"])
         outcome: dict[str, Any] = {"op": "done"}
         if ForkedOnce.refused:
             channel.send({"op": "raised", "kind": "RTE", "error": capped(
@@ -408,6 +427,8 @@ def serve(channel: Channel, solution_path: str) -> None:
             os._exit(0)
         set_stack_dumps(request.get("dump_after"), request.get("dump_after_wall"))
         try:
+            # In the case's time: the solution may have replaced what these call.
+            seed_generators(request.get("seed"))
             run_case(solution_class, list(request["words"]), Master(channel))
         except BaseException as e:
             reserve = None
