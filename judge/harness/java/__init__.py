@@ -1,5 +1,6 @@
 """The JVM harnesses, Java and Kotlin: the submission compiled beside the judge's `Master`
-interface and `Harness` class, which finds `Solution.findSecretWord` by reflection."""
+interface and `Harness` class, which finds `Solution.findSecretWord` by reflection, and its
+self-seeding generators pointed at the judge's seeded ones (seeding.py)."""
 
 from __future__ import annotations
 
