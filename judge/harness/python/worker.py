@@ -217,7 +217,8 @@ def load_numpy_random() -> None:
     """NumPy's generators, loaded with a solution that imported NumPy (NumPy 2 loads them at
     their first use, in the case, too late for seed_generators): once, before any fork."""
     if "numpy" in sys.modules:
-        with contextlib.suppress(Exception):  # the solution may have replaced numpy
+        # What the solution did to NumPy is its own; only its own use of it may fail for that.
+        with contextlib.suppress(BaseException):
             __import__("numpy.random")
 
 
