@@ -16,7 +16,11 @@ from hypothesis import strategies as st
 from judge.harness.java import HERE as JAVA_HARNESS
 from judge.harness.java.seeding import (
     CLASS,
+    LONG,
+    METHODREF,
+    NAME_AND_TYPE,
     NEW,
+    UTF8,
     Pool,
     Unreadable,
     instructions,
@@ -26,8 +30,6 @@ from judge.harness.java.seeding import (
 )
 
 from .conftest import toolchain_marks
-
-UTF8, LONG, NAME_AND_TYPE, METHODREF = 1, 5, 12, 10
 
 
 def utf8(text: str) -> bytes:
