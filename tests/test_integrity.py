@@ -32,7 +32,7 @@ from judge.run.build import CACHE_VARIABLE
 from judge.run.confine import bubblewrap_works
 from judge.run.forks import CaseFork
 from judge.run.limits import Clock, Limits
-from judge.run.process import Worker
+from judge.run.process import Worker, descendants
 from judge.run.session import IsolatedRunner
 
 from .conftest import BOTH_MODES, language_marks, needs_bubblewrap, toolchain_marks
@@ -398,10 +398,13 @@ def test_nothing_a_case_does_reaches_the_warm_process(cheat: str, sandbox: bool)
     """The warm process has run the submission's code, so the judge decides from outside
     (/proc): it checks each case's fork before the case, holds the warm processes still
     during it, and reads how it ended itself. Each cheat plays as its honest twin or is
-    refused, and no case learns what an earlier one found."""
+    refused, and no case learns what an earlier one found. None of its processes outlives
+    the run, not even as a zombie child of the judge (a sibling the file made of itself)."""
     cases = every_secret_of_one_list()[:5]
+    before = descendants(os.getpid())
     report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox), cheat, cases,
                    order_seed=3)
+    assert descendants(os.getpid()) <= before
     for case, result in zip(cases, report.results, strict=True):
         assert learned_words(result) == [], (case.name, result.output)
         if result.verdict == "AC":

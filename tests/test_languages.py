@@ -530,11 +530,12 @@ def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_th
     cases = load_cases([CASES / "benchmark" / "bench01.json"])[:6]
     solution = SUBMISSIONS / "AC" / "first_candidate.java"
     runner = IsolatedRunner(solution, LIMITS, sandbox=sandbox)
+    before = descendants(os.getpid())  # what earlier tests of this process left, if anything
     with_spares = grade(runner, "java", cases, order_seed=1, seed=1)
     assert runner.workers_started == len(cases) and not runner._spares
     # Every case's worker but the first's, and none made for a case that never came.
     assert runner.spares_taken == runner.spares_made == len(cases) - 1
-    assert descendants(os.getpid()) == set()
+    assert descendants(os.getpid()) <= before
 
     class WithoutSpares(IsolatedRunner):
         spares_ahead = False

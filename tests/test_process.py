@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ from judge.run.process import (
     descendants,
     exit_description,
     let_go,
+    reap_siblings,
     signal_all,
     start_held,
     stat_fields,
@@ -751,3 +753,18 @@ def test_a_thread_has_stat_fields_of_its_own() -> None:
         sleeper.join()
     # (Joined once it has cleared its id; the kernel lets it go a moment later.)
     assert waited(lambda: stat_fields(os.getpid(), tid) is None)
+
+
+def test_reaping_a_workers_siblings_spares_the_worker_and_the_judges_other_children() -> None:
+    """Only the judge's children in the session a worker leads, other than the worker, are the
+    worker's siblings (tests/test_integrity.py makes one): the worker and another session's
+    child live on."""
+    worker, other = (subprocess.Popen(["sleep", "60"], start_new_session=True)
+                     for _ in range(2))
+    try:
+        reap_siblings(worker.pid)
+        assert worker.poll() is None and other.poll() is None
+    finally:
+        for process in (worker, other):
+            process.kill()
+            process.wait()

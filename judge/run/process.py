@@ -196,6 +196,21 @@ def all_stopped(listed: Callable[[], set[int]]) -> set[int]:
     return doomed
 
 
+def reap_siblings(leader: int) -> None:
+    """Kill and reap the judge's children, other than `leader`, in the session `leader`
+    leads. A worker (its own session) can make a sibling of itself, the judge's child, with
+    clone(CLONE_PARENT): killed, it would stay a zombie as long as the judge runs, and a
+    judge that grades a class in one run would gather one for each such submission."""
+    for child in children_of(os.getpid()) - {leader}:
+        fields = stat_fields(child)  # state, parent, process group, session, ...
+        if fields is None or fields[3] != str(leader):
+            continue
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(child, 0)
+
+
 def signal_all(pids: set[int], signum: int) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -420,6 +435,9 @@ class Worker:
 
     def bury(self) -> None:
         """Once doomed: wait for the worker's end, remove its memory cgroup, close its pipes."""
+        # Before the worker is reaped, while no other process can take its number: a child of
+        # the judge in the session the worker leads is one of its own.
+        reap_siblings(self.process.pid)
         self.process.wait()
         self.memory.release()
         self.close_requests()
