@@ -97,7 +97,8 @@ FLAGS: tuple[Flag, ...] = (
          "exactly", {"type": int, "metavar": "N"}),
     # The submission's run
     Flag(("--seed",), "the run's seed: every case seeds the solution's random numbers "
-         "(Python's `random`, C++'s rand, JavaScript's Math.random) from it and its own name, "
+         "(Python's `random` and NumPy's, C++'s rand, JavaScript's Math.random, Java's and "
+         "Kotlin's Random) from it and its own name, "
          "and Python's string hashing is fixed by it, so that a run replays, and any one of "
          "its cases alone too", {"type": int, "metavar": "N"}),
     Flag(("--time-limit",), "CPU seconds the solution may use on one case, counted over its "
