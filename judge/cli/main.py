@@ -130,11 +130,21 @@ def run_command(argv: Sequence[str]) -> int:
         return 128 + signal.SIGPIPE
     except CaseError as e:
         return bad_input(*e.problems)  # each on a line of its own
-    except (UsageError, OSError) as e:
+    except UsageError as e:
         return bad_input(e)
+    except OSError as e:
+        return bad_input(system_error_text(e))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except Terminated as e:
         print(f"stopped by {signal.Signals(e.signum).name}", file=sys.stderr)
         return 128 + e.signum
+
+
+def system_error_text(error: OSError) -> str:
+    """The file an operating system error names and what the system said, without Python's
+    "[Errno N]"."""
+    if error.strerror is None:
+        return str(error)
+    return error.strerror if error.filename is None else f"{error.filename}: {error.strerror}"
