@@ -97,6 +97,10 @@ def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
      "--time-limit must be positive"),
     (["grade"], "required"),
     (["frobnicate"], "unknown command 'frobnicate'"),
+    (["generate", "random", "--count", "1", "--out", "/dev/null"],
+     "/dev/null: is not a folder (--out takes the folder the case files are written to)"),
+    (["generate", "random", "--count", "1", "--out", "/proc/cases"],
+     "/proc/cases: the folder cannot be made: "),
 ])
 def test_bad_input_is_one_line_and_exit_two(capsys: pytest.CaptureFixture[str],
                                             argv: list[str], message: str) -> None:

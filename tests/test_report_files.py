@@ -69,7 +69,7 @@ def test_a_folder_that_takes_no_new_file_is_refused_before_the_run(
     captured = capsys.readouterr()
     assert captured.out == ""  # nothing graded
     assert captured.err.count("\n") == 1
-    assert "/proc/report.html: directory /proc is not writable: " in captured.err
+    assert "/proc/report.html: directory /proc is not writable (" in captured.err
 
 
 def test_asking_whether_a_folder_takes_a_report_leaves_nothing_in_it(tmp_path: Path) -> None:

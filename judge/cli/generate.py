@@ -34,11 +34,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--words must be 1..100 and --count 1..{MOST_CASES:,}")
     if not MIN_ALLOWED <= args.allowed <= MAX_ALLOWED:
         raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED}")
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"{args.out}: is not a folder (--out takes the folder the case files "
+                         "are written to)")
     try:
         cases = generate(args.kind, args.count, args.words, args.list_seed, args.allowed)
     except ValueError as e:
         raise UsageError(str(e)) from e
-    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"{args.out}: the folder cannot be made: {e.strerror}") from e
     for case in cases:
         write_atomically(args.out / f"{case.name}.json", cases_to_json([case]))
     print(f"{len(cases)} {args.kind} cases written to {args.out}")

@@ -74,7 +74,7 @@ def check_writable(path: Path) -> str | None:
     try:
         fd, probe = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as e:
-        return f"{path}: directory {directory} is not writable: {e.strerror}"
+        return f"{path}: directory {directory} is not writable ({e.strerror})"
     os.close(fd)
     os.unlink(probe)
     return None
