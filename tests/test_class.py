@@ -231,6 +231,36 @@ def test_gradescope_files_of_names_that_sanitise_alike_are_each_their_own() -> N
                                          "s.py"]
 
 
+def test_names_in_a_class_folder_that_are_no_files_are_passed_over_aloud(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A pipe named as a submission (whose read would wait for ever), a link to nothing and a
+    loop of links: each said on stderr, never graded, and the class's files are."""
+    import os
+
+    room = tmp_path / "class"
+    for student in ("ann", "bob", "cy"):
+        (room / student).mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "ann" / "solution.py")
+    os.mkfifo(room / "bob" / "solution.py")
+    (room / "cy" / "solution.py").symlink_to(tmp_path / "nowhere.py")
+    (room / "cy" / "one.py").symlink_to("two.py")
+    (room / "cy" / "two.py").symlink_to("one.py")
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "-q"]) == 0
+    out, err = capsys.readouterr()
+    assert "ann/solution.py" in out and "bob" not in out and "cy" not in out
+    assert err.splitlines() == [
+        "warning: passed over 3 symbolic links in the folders given, not followed (a "
+        "submission's link could lead to any file of yours): "
+        f"{room}/cy/one.py, {room}/cy/solution.py, {room}/cy/two.py",
+        "warning: passed over 1 name that is not a file (a pipe, a device or a socket) in the "
+        f"folders given: {room}/bob/solution.py"]
+    # A folder of them alone is one line, exit 2.
+    assert main(["grade", str(room / "bob"), "--cases", str(CASES / "examples")]) == 2
+    assert capsys.readouterr().err.endswith(
+        "a folder with no solution file in it (.cc, .cpp, .cxx, .java, .js, .kt, .py), only 1 "
+        "name that is not a file (a pipe, a device or a socket)\n")
+
+
 def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Seen: mallory/solution.py, a link to the hidden cases (or /etc/passwd), was graded; the

@@ -25,6 +25,9 @@ class Found:
     # are not entered.
     links: list[Path] = field(default_factory=list)
     installed: list[Path] = field(default_factory=list)  # folders of installed packages
+    # Named as a submission and no file: a pipe, a device, a socket. Nothing to read, and a
+    # pipe's read would wait for ever.
+    not_files: list[Path] = field(default_factory=list)
 
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
@@ -41,6 +44,16 @@ class Found:
             print(f"warning: passed over {links} in the folders given, not followed (a "
                   "submission's link could lead to any file of yours): "
                   f"{listed(self.links, whole=True)}", file=sys.stderr, flush=True)
+        if self.not_files:
+            print(f"warning: passed over {not_files_text(len(self.not_files))} in the "
+                  f"folders given: {listed(self.not_files, whole=True)}", file=sys.stderr,
+                  flush=True)
+
+
+def not_files_text(count: int) -> str:
+    """What `count` names of submissions that are no files are."""
+    are = "is not a file" if count == 1 else "are not files"
+    return f"{counted(count, 'name')} that {are} (a pipe, a device or a socket)"
 
 
 def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
@@ -61,8 +74,9 @@ def installed_packages(folder: Path) -> bool:
 
 
 def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
-    """Every file below `folder`, in order, but for hidden ones, caches, the insides of
-    linked folders and folders of installed packages; and those folders, in order."""
+    """Every entry but a folder below `folder` (files, links, pipes...), in order, but for
+    hidden ones, caches, the insides of linked folders and folders of installed packages; and
+    those folders, in order."""
     files, installed = [], []
     for top, folders, names in os.walk(folder):  # links to folders are listed, not entered
         here = Path(top)
@@ -75,8 +89,7 @@ def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
             else:
                 kept.append(name)
         folders[:] = kept
-        files += [here / name for name in names
-                  if not name.startswith(".") and (here / name).is_file()]
+        files += [here / name for name in names if not name.startswith(".")]
     return sorted(files), sorted(installed)
 
 
@@ -96,15 +109,20 @@ def solution_files(paths: Sequence[Path]) -> Found:
         found.installed += installed
         mine = [p for p in below if p.suffix.lower() in served]
         links = [p for p in mine if p.is_symlink()]
-        found.files += [p for p in mine if not p.is_symlink()]
+        files = [p for p in mine if p not in links and p.is_file()]
+        not_files = [p for p in mine if p not in links and p not in files]
+        found.files += files
         found.links += links
-        found.other_languages += [p for p in below if p.suffix.lower() not in served]
-        if len(links) == len(mine):
+        found.not_files += not_files
+        found.other_languages += [p for p in below
+                                  if p.suffix.lower() not in served and p.is_file()]
+        if not files:
             known = ", ".join(sorted(served))
-            only = f", only {counted(len(links), 'symbolic link')}, which the judge does not " \
-                "follow" if links else ""
+            only = [f"{counted(len(links), 'symbolic link')}, which the judge does not follow"
+                    ] if links else []
+            only += [not_files_text(len(not_files))] if not_files else []
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
-                             f"{only}")
+                             + (f", only {' and '.join(only)}" if only else ""))
     return found
 
 
