@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -25,6 +26,9 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def write_in_place(path: Path, text: str) -> None:
+    # The path may be the judge's own output (/dev/stdout): what it printed comes first.
+    sys.stdout.flush()
+    sys.stderr.flush()
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
