@@ -153,8 +153,19 @@ def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
                  "--guess-time-limit", "60", "--json", str(out), "-v"]) == 0
     assert "score" in capsys.readouterr().out and '"total_points"' in out.read_text()
     bad = tmp_path / "bad.txt"
-    bad.write_text("toolong\n")
-    assert main(["wc2022", str(PORT), "--dictionary", str(bad)]) == 2
+    capsys.readouterr()
+    for text, problem in [
+            ("toolong\n", "not a list of five-letter lowercase words: 'toolong'"),
+            ("a\nB\nc\nd\nabcde\ne\n",
+             "not a list of five-letter lowercase words: 'a', 'B', 'c' and 2 more"),
+            (" \n\n", "no words in it (a dictionary holds five-letter lowercase words, one or "
+                       "more a line)"),
+            ("abcde fghij\nabcde\n", "'abcde' is listed twice (a dictionary's words are "
+                                     "distinct)")]:
+        bad.write_text(text)
+        assert main(["wc2022", str(PORT), "--dictionary", str(bad)]) == 2
+        assert capsys.readouterr().err == (
+            f"python -m judge wc2022: error: {bad}: {problem}\n")
     empty = solution(tmp_path, "x = 1\n")
     assert main(["wc2022", str(empty), "--dictionary", str(ENGLISH5), "--rounds", "1"]) == 2
     assert main(["wc2022", str(tmp_path / "none.py")]) == 2

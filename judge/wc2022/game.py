@@ -114,9 +114,19 @@ def read_dictionary(path: Path) -> list[str]:
         words = read_text_bounded(path, LARGEST_DICTIONARY, encoding="ascii").split()
     except UnreadableFile as e:
         raise ValueError(f"{path}: {e}") from e
+    if not words:
+        raise ValueError(f"{path}: no words in it (a dictionary holds five-letter lowercase "
+                         "words, one or more a line)")
     bad = [w for w in words if len(w) != 5 or not w.isalpha() or not w.islower()]
-    if bad or not words:
-        raise ValueError(f"{path}: not a list of five-letter lowercase words ({bad[:3]})")
+    if bad:
+        more = f" and {len(bad) - 3:,} more" if len(bad) > 3 else ""
+        raise ValueError(f"{path}: not a list of five-letter lowercase words: "
+                         f"{', '.join(map(repr, bad[:3]))}{more}")
+    # Answers are drawn uniformly from the dictionary: a word listed twice would be drawn twice
+    # as often as the others.
+    listed = Counter(words)
+    if twice := next((w for w in words if listed[w] > 1), None):
+        raise ValueError(f"{path}: {twice!r} is listed twice (a dictionary's words are distinct)")
     return words
 
 
