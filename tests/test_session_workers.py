@@ -214,6 +214,21 @@ def test_a_sandboxed_traceback_names_the_file_as_the_user_knows_it(tmp_path: Pat
 
 
 @needs_bubblewrap
+@pytest.mark.parametrize("text", [
+    "class Solution:\n    def findSecretWord(self, words, master):\n        garbage(((\n",
+    "import sys\nprint('loading', __file__)\nsys.exit(3)\n"])
+def test_a_sandboxed_file_that_cannot_load_is_named_as_the_user_knows_it(
+        tmp_path: Path, text: str) -> None:
+    """A syntax error, and a file that ends itself as it loads (printing its own path): the
+    compile error names the file by the path it was given."""
+    path = written(tmp_path, text)
+    with IsolatedRunner(path, Limits(time_seconds=10.0), sandbox=True) as runner:
+        outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10))
+    assert outcome.verdict == "CE"
+    assert str(path) in outcome.detail and "/submission/" not in outcome.detail
+
+
+@needs_bubblewrap
 def test_a_sandboxed_list_keeps_one_warm_process_while_its_cases_leave_nothing(
         tmp_path: Path) -> None:
     """The judge empties the sandbox's private directories from outside before each case,

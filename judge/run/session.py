@@ -288,10 +288,18 @@ class WorkerOwner:
         if message and message.get("op") == "ce":
             # The file runs in the harness's process and may forge this message: say no more
             # than it did.
-            return safe_block(message.get("error", "")) or "the file did not load; no reason given"
+            return self._named_as_given(safe_block(message.get("error", ""))) or \
+                "the file did not load; no reason given"
         why = (f"did not start in time: {loading.verdict_detail()} while loading the file"
                if message is None else "died while loading the file")
-        return f"the solution {why}\n{output}".strip()
+        return self._named_as_given(f"the solution {why}\n{output}".strip())
+
+    def _named_as_given(self, text: str) -> str:
+        """`text` with the file named by the path it was given by, not the one the sandbox
+        shows it at (a traceback, a syntax error)."""
+        for inside in self._inside:
+            text = text.replace(inside, str(self.solution))
+        return text
 
 
 class IsolatedRunner(WorkerOwner):
@@ -566,8 +574,7 @@ class IsolatedRunner(WorkerOwner):
             frames = self.harness.split_stack_dump(recent, self.solution)[1]
         if outcome.verdict == "TLE" and frames:
             outcome.detail = where_it_was(outcome.detail, frames, self.solution)
-        for inside in self._inside:
-            outcome.detail = outcome.detail.replace(inside, str(self.solution))
+        outcome.detail = self._named_as_given(outcome.detail)
         # (A case's fork was checked for strays above, before its warm processes went on.)
         if self._worker is worker and (self._anew or (case_fork is None and worker.strays())):
             self._retire(worker)
