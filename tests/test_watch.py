@@ -117,3 +117,28 @@ def test_a_case_that_failed_in_its_lists_warm_state_is_graded_again_from_it(
     assert [r.verdict for r in report.results] == ["RTE"] * 4
     shown = capsys.readouterr().out
     assert "RTE -> AC" not in shown and shown.count("AC -> RTE") == 3
+
+
+def test_a_file_that_no_longer_compiles_is_said_once(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A compile error is the file's: one line, however many cases there are."""
+    import argparse
+
+    from judge.cases import load_cases, shared_lists
+    from judge.cli.watch import again
+    from judge.run.limits import Limits
+
+    cases = load_cases([CASES / "handwritten"])
+    broken = tmp_path / "s.py"
+    broken.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
+                      "        garbage(((\n")
+    args = argparse.Namespace(
+        time_limit=Limits.time_seconds, memory_limit=Limits.memory_mb, in_process=False,
+        language=None, sandboxed=False, run_seed=1, adversary=False, fail_fast=0,
+        solution_seconds=None, shared_lists=shared_lists(cases))
+    report = again(args, broken, cases, {c.name: "AC" for c in cases}, 5)
+    assert {r.verdict for r in report.results} == {"CE"}
+    shown = capsys.readouterr().out.splitlines()
+    assert shown == [
+        "", "s.py saved: grading again",
+        f"  CE  SyntaxError: '(' was never closed ({broken}, line 3) (no case runs)"]

@@ -50,10 +50,18 @@ def again(args: argparse.Namespace, solution: Path, cases: Sequence[Case],
 
     failing = [c for c in cases if last.get(c.name) != "AC"]
     rest = [c for c in cases if last.get(c.name) == "AC"]
-    print(f"\n{safe(solution.name)} saved: grading again, the {counted(len(failing), 'case')} not "
-          "accepted last time first", flush=True)
+    first = f", the {counted(len(failing), 'case')} not accepted last time first" \
+        if failing else ""
+    print(f"\n{safe(solution.name)} saved: grading again{first}", flush=True)
+
+    compile_errors: list[str] = []
 
     def changed(result: CaseResult) -> None:
+        if result.verdict == "CE":  # the file's, not a case's: said once, as grade says it
+            if not compile_errors:
+                print(f"  CE  {safe(result.message)} (no case runs)", flush=True)
+            compile_errors.append(result.name)
+            return
         before = last.get(result.name)
         if before != result.verdict:
             print(f"  {safe(result.name)}: {before} -> {result.verdict}"
