@@ -13,7 +13,7 @@ from judge.cases import Case
 from judge.practice import Game, close_word, session
 from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT
 
-from .conftest import SOLUTIONS
+from .conftest import CASES, SOLUTIONS
 
 CASE = Case("p", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
 
@@ -71,6 +71,19 @@ def test_play_command_reads_the_terminal(monkeypatch: pytest.MonkeyPatch,
     assert main(["play", "--words", "8", "--list-seed", "1", "--english"]) == 1
     assert "8 words of 6 letters" in capsys.readouterr().out
     assert main(["play", "--words", "0"]) == 2
+
+
+@pytest.mark.parametrize("flags", [["--words", "3"], ["--english"], ["--list-seed", "0"],
+                                   ["--allowed", "30"], ["--words", "30", "--english"]])
+def test_flags_that_make_a_list_are_refused_beside_a_case(
+        flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """They would be ignored: a case is played with its own list and limit. Even a default's
+    value, given, is refused."""
+    case = str(CASES / "handwritten" / "two-words.json")
+    assert main(["play", "--cases", case, *flags]) == 2
+    named = ", ".join(f for f in flags if f.startswith("--"))
+    assert capsys.readouterr().err == (f"python -m judge play: error: {named}: for a new list; "
+                                       "--cases and --case play a case's own list, as it is\n")
 
 
 def test_why_sets_a_word_beside_the_best_guesses() -> None:

@@ -9,15 +9,19 @@ from collections.abc import Iterator
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
 from judge.cli.options import add, deprecated
 
+NEW_LIST_WORDS, NEW_LIST_ALLOWED = 30, 10
+LIST_MAKING = ("words", "english", "list_seed", "allowed")
+
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--cases", default_text="a new list, made as below")
     add(parser, "--case", more="here the one game to play; a number counts from 1",
         default_text="the only case of --cases")
-    add(parser, "--words", default=30, more="1 to 100")
+    # Defaults applied in `run`: given with --cases, these are refused, not ignored.
+    add(parser, "--words", more="1 to 100", default_text=str(NEW_LIST_WORDS))
     add(parser, "--english")
     add(parser, "--list-seed", default_text="a new list every time")
-    add(parser, "--allowed", default=10)
+    add(parser, "--allowed", default_text=str(NEW_LIST_ALLOWED))
     add(parser, "--adversary")
     deprecated(parser, "play", "--seed", "--list-seed")
 
@@ -43,16 +47,23 @@ def run(args: argparse.Namespace) -> int:
     from judge.practice import Game, session
 
     if args.cases or args.case is not None:
+        given = [f"--{name.replace('_', '-')}" for name in LIST_MAKING
+                 if getattr(args, name) is not None and getattr(args, name) is not False]
+        if given:
+            raise UsageError(f"{', '.join(given)}: for a new list; --cases and --case play a "
+                             "case's own list, as it is")
         case = chosen_case(args, "play")
     else:
-        if not 1 <= args.words <= 100:
+        words = NEW_LIST_WORDS if args.words is None else args.words
+        allowed = NEW_LIST_ALLOWED if args.allowed is None else args.allowed
+        if not 1 <= words <= 100:
             raise UsageError("--words must be 1..100")
-        if args.allowed < 1:
+        if allowed < 1:
             raise UsageError("--allowed must be positive")
         rng = random.Random(args.list_seed)
-        listed = (rng.sample(english_words(), args.words) if args.english
-                  else random_words(rng, args.words))
-        case = Case("practice", rng.choice(listed), tuple(listed), args.allowed)
+        listed = (rng.sample(english_words(), words) if args.english
+                  else random_words(rng, words))
+        case = Case("practice", rng.choice(listed), tuple(listed), allowed)
     from rich.console import Console
 
     # Colour where the terminal has it (rich highlights the numbers and words of each line);
