@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.cases or args.case is not None:
         given = [f"--{name.replace('_', '-')}" for name in LIST_MAKING
-                 if getattr(args, name) is not None and getattr(args, name) is not False]
+                 if (value := getattr(args, name)) is not None and value is not False]
         if given:
             raise UsageError(f"{', '.join(given)}: for a new list; --cases and --case play a "
                              "case's own list, as it is")

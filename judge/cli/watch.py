@@ -54,13 +54,14 @@ def again(args: argparse.Namespace, solution: Path, cases: Sequence[Case],
         if failing else ""
     print(f"\n{safe(solution.name)} saved: grading again{first}", flush=True)
 
-    compile_errors: list[str] = []
+    compile_error_said = False
 
     def changed(result: CaseResult) -> None:
+        nonlocal compile_error_said
         if result.verdict == "CE":  # the file's, not a case's: said once, as grade says it
-            if not compile_errors:
+            if not compile_error_said:
                 print(f"  CE  {safe(result.message)} (no case runs)", flush=True)
-            compile_errors.append(result.name)
+                compile_error_said = True
             return
         before = last.get(result.name)
         if before != result.verdict:
