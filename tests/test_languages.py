@@ -522,6 +522,29 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
 
 @pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
                                      pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)])
+@needs_languages("javascript")
+def test_a_javascript_syntax_error_says_what_first_and_names_the_file_as_given(
+        tmp_path: Path, sandbox: bool) -> None:
+    """V8 tells where before what ("file:line", the line, a caret): the compile error's first
+    line, which the judge's one-line account shows, was "solution.js:2". A runtime error's
+    trace names the file by its path too."""
+    broken = tmp_path / "mine.js"
+    broken.write_text((SUBMISSIONS / "CE" / "syntax_error.js").read_text())
+    (result,) = grade(IsolatedRunner(broken, LIMITS, sandbox=sandbox), "js",
+                      load_cases([CASES / "examples" / "example1.txt"])).results
+    assert result.verdict == "CE"
+    assert result.detail.splitlines()[0] == (
+        f"SyntaxError: missing ) after argument list ({broken}:2)")
+    assert "master.guess(words[0];" in result.detail and "/submission/" not in result.detail
+    failing = tmp_path / "fails.js"
+    failing.write_text("var findSecretWord = function(words, master) { null.x; };\n")
+    (result,) = grade(IsolatedRunner(failing, LIMITS, sandbox=sandbox), "js",
+                      load_cases([CASES / "examples" / "example1.txt"])).results
+    assert result.verdict == "RTE" and f"at findSecretWord ({failing}:1:" in result.detail
+
+
+@pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),
+                                     pytest.param(True, id="sandbox", marks=SANDBOX_MARKS)])
 @needs_languages("java")
 def test_a_jvm_lists_next_worker_is_made_while_a_case_plays_and_none_outlives_the_run(
         sandbox: bool) -> None:

@@ -146,13 +146,31 @@ function load() {
     // As a script in this context: a top-level `var findSecretWord = function...` becomes a
     // global, as on LeetCode, where `require` is at hand as in any CommonJS module.
     globalThis.require = require;
-    vm.runInThisContext(source, { filename: "solution.js" });
+    // Named as the judge shows it the file: it names it back by the path it was given.
+    vm.runInThisContext(source, { filename: solutionPath });
     const found = vm.runInThisContext("typeof findSecretWord === 'function' ? findSecretWord :" +
                                       " undefined");
     if (typeof found !== "function") return "no function findSecretWord(words, master) defined";
     return found;
   } catch (e) {
-    return errorText(e);
+    return loadErrorText(e);
+  }
+}
+
+// V8 tells a syntax error where before what ("file:line", the line, a caret, then
+// "SyntaxError: ..."); the judge's one-line account of a compile error is its first line, so
+// what it is goes first, as Python's says it: "SyntaxError: ... (file:line)".
+function loadErrorText(error) {
+  const text = errorText(error);
+  try {
+    if (!(error instanceof SyntaxError)) return text;
+    const headline = `${error.name}: ${error.message}`;
+    const [where, ...rest] = text.split("\n");
+    if (where.startsWith(headline)) return text;  // thrown by the file's code as it ran
+    return [`${headline} (${where})`, ...rest.filter((line) => line !== headline)].join("\n")
+      .slice(0, LONGEST_ERROR);
+  } catch (e) {
+    return text;
   }
 }
 
