@@ -26,7 +26,7 @@ from judge.__main__ import main
 from judge.cases import Case, every_secret, load_cases
 from judge.grading import grade
 from judge.harness import java as java_harness
-from judge.harness.launch import Build, Channel
+from judge.harness.launch import Build, Channel, named_as_given
 from judge.harness.registry import UnknownLanguage, harness_for
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
@@ -518,6 +518,34 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     cached = set(re.findall(r"\] (\S+) source: shared objects file", done.stdout))
     harness = {"Harness", "Harness$Watcher", "Harness$CaseMaster", "Harness$RunawayStop"}
     assert {*harness, "Solution", *runner.harness.preload} <= cached
+
+
+@pytest.mark.parametrize(("fixture", "language"), [
+    pytest.param("syntax_error.cpp", "cpp", marks=toolchain_marks("cpp")),
+    pytest.param("syntax_error.java", "java", marks=toolchain_marks("java")),
+    pytest.param("type_error.kt", "kotlin", marks=toolchain_marks("kotlin"))])
+def test_a_compile_error_names_the_file_as_given(tmp_path: Path, fixture: str,
+                                                 language: str) -> None:
+    """The compiler sees the build's copy (solution.cpp, Solution.java, solution.kt), and its
+    error said so: the candidate's file is named instead, wherever the compiler named it."""
+    mine = tmp_path / f"mine{Path(fixture).suffix}"
+    mine.write_text((SUBMISSIONS / "CE" / fixture).read_text())
+    (result,) = grade(IsolatedRunner(mine, LIMITS), language,
+                      load_cases([CASES / "examples" / "example1.txt"])).results
+    assert result.verdict == "CE"
+    assert result.detail.startswith(f"{mine}:"), result.detail
+    assert not re.search(r"\b(solution\.cpp|Solution\.java|solution\.kt)\b", result.detail)
+
+
+def test_only_the_build_copys_own_name_is_renamed() -> None:
+    text = ("solution.cpp:2:5: error: x\nIn file included from entry.cpp:4:\n"
+            "solution.cpp: In function\n/usr/include/solution.cpp:1 mysolution.cpp "
+            "solution.cpp.o solution.cpps (solution.cpp)")
+    assert named_as_given(text, "solution.cpp", Path("a b.cpp")) == (
+        "a b.cpp:2:5: error: x\nIn file included from entry.cpp:4:\n"
+        "a b.cpp: In function\n/usr/include/solution.cpp:1 mysolution.cpp "
+        "solution.cpp.o solution.cpps (a b.cpp)")
+    assert named_as_given(text, "", Path("a b.cpp")) == text
 
 
 @pytest.mark.parametrize("sandbox", [pytest.param(False, id="plain"),

@@ -6,6 +6,7 @@ where it is on the host, a sandbox shows it read-only at `inside` and nothing el
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,9 @@ class Build:
     # An address-space cap for each step, in MiB (0: none, for a JVM, which caps its heap
     # instead): `#include "/dev/zero"` must not take the machine's memory.
     address_space_mb: int = 0
+    # The submission's file in the build, as a compiler's errors name it (solution.cpp): the
+    # judge names it back by the path the user gave (the message itself is cached by content).
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,3 +138,11 @@ class Harness(Protocol):
         """The output without the stack dump a time-out made (see PROTOCOL.md), and the dump's
         calls in `solution`, innermost first; ([], output unchanged) when there is no dump."""
         ...
+
+
+def named_as_given(text: str, source: str, solution: Path) -> str:
+    """A compiler's `text` with the build's copy of the file, `source`, named `solution`: each
+    mention of it as a file (followed by ':' or ' ', not a longer name)."""
+    if not source:
+        return text
+    return re.sub(rf"(?<![\w./-]){re.escape(source)}(?![\w.-])", lambda _: str(solution), text)

@@ -25,7 +25,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Literal, Protocol, Self
 
-from judge.harness.launch import Channel, Frame, Game, Mounted
+from judge.harness.launch import Channel, Frame, Game, Mounted, named_as_given
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.randomness import UNSEEDED, Seeds
@@ -246,7 +246,7 @@ class WorkerOwner:
         builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else self.confinement
         result = built_program(build, builder)
         if isinstance(result, CompileError):
-            return result.message
+            return named_as_given(result.message, build.source, self.solution)
         self._built = result
         return None
 

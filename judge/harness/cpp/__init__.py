@@ -20,6 +20,7 @@ from judge.harness.toolchain import (
 
 HERE = Path(__file__).parent
 PROGRAM = "program"
+SOURCE = "solution.cpp"  # the submission, as the entry file includes it
 # C++17 as the issue asks; -O2 as LeetCode compiles C++ (its help page on the environments).
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
 COMPILER_MEMORY_MB = 2048  # g++ needs a few hundred MiB for <bits/stdc++.h>
@@ -43,14 +44,14 @@ class CppHarness:
             # A contest submission brings its own includes (the seed's does); word.h is there
             # for one that asks for the contest's header.
             files = source_files(HERE, "word.h", "fresh_state.h", "harness.cpp")
-            sources: tuple[str, ...] = ("-DJUDGE_WC2022", "harness.cpp", "solution.cpp")
+            sources: tuple[str, ...] = ("-DJUDGE_WC2022", "harness.cpp", SOURCE)
         else:
             files = source_files(HERE, "leetcode.h", "entry.cpp", "fresh_state.h", "harness.cpp")
             sources = ("entry.cpp", "harness.cpp")
-        files["solution.cpp"] = solution.read_bytes()
+        files[SOURCE] = solution.read_bytes()
         return Build(files=files, steps=((compiler, *FLAGS, "-o", PROGRAM, *sources),),
                      env=BUILD_ENV, versions=version(compiler),
-                     address_space_mb=COMPILER_MEMORY_MB)
+                     address_space_mb=COMPILER_MEMORY_MB, source=SOURCE)
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:

@@ -205,7 +205,7 @@ class JvmHarness:
                                                            *runtime_home(runtime),
                                                            python_prefix()),
                      env={**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"},
-                     versions=versions)
+                     versions=versions, source=self.source)
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:
