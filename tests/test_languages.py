@@ -535,6 +535,7 @@ def test_a_compile_error_names_the_file_as_given(tmp_path: Path, fixture: str,
     assert result.verdict == "CE"
     assert result.detail.startswith(f"{mine}:"), result.detail
     assert not re.search(r"\b(solution\.cpp|Solution\.java|solution\.kt)\b", result.detail)
+    assert "VM warning" not in result.detail  # the compiler's JVM's, nothing of the file's
 
 
 def test_only_the_build_copys_own_name_is_renamed() -> None:
