@@ -399,7 +399,9 @@ def test_what_a_compile_error_keeps_is_its_first_bytes_however_they_come() -> No
 
 
 def test_a_step_that_closes_its_output_but_goes_on_has_not_ended_at_its_deadline() -> None:
-    process = subprocess.Popen(["sh", "-c", "exec >&- 2>&-; sleep 600"], stdout=subprocess.PIPE)
+    # The sleep is the shell itself (exec): killing the process leaves no orphan behind.
+    process = subprocess.Popen(["sh", "-c", "exec >&- 2>&-; exec sleep 600"],
+                               stdout=subprocess.PIPE)
     try:
         assert building.first_output(process, 0.5, NoWatch()) == (b"", False)
     finally:

@@ -1087,8 +1087,9 @@ def test_only_warm_processes_of_the_cases_user_and_numbering_are_held(
     never held, nor checked."""
     others_user = subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534",
                                     "--clear-groups", "sleep", "600"])
-    # the sleep numbered in a namespace of its own, a child of unshare
-    elsewhere = subprocess.Popen(["unshare", "--pid", "--fork", "sleep", "600"])
+    # the sleep numbered in a namespace of its own, a child of unshare, which takes it along
+    # when it is killed (the namespace's first process ignores a plain kill)
+    elsewhere = subprocess.Popen(["unshare", "--pid", "--fork", "--kill-child", "sleep", "600"])
     case = holding("threads", "0")
     held: CaseFork | str = "not yet"
     try:
