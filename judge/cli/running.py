@@ -115,6 +115,9 @@ def make_runner(args: argparse.Namespace, solution: Path, sandbox: bool) -> Runn
 def prepare(args: argparse.Namespace, solutions: Sequence[Path]
             ) -> tuple[list[Case], str | None, list[Runner]]:
     """Everything that can fail on bad input, checked before any case runs."""
+    if args.all_secrets and args.adversary:
+        raise UsageError("--all-secrets and --adversary: the adversary chooses its own secret, "
+                         "so every game of a list would be the same game; give one of them")
     check_report_paths(args, len(solutions))
     if args.fail_fast < 0:
         raise UsageError("--fail-fast takes a number of time-outs, 0 for none")
