@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge.__main__ import main
-from judge.report.html import html_report
+from judge.report.html import PALETTE, html_report
 from judge.result import CaseResult, Report
 
 from .conftest import CASES, SOLUTIONS
@@ -63,6 +63,17 @@ def test_a_bar_for_every_solution_and_number_of_guesses() -> None:
     assert page.count("<tr class='solution-row'>") == 2
     assert page.count("<details class='failed-case'>") == 2  # a.py's WA and TLE
     assert "b.py: every case accepted." in page
+
+
+@pytest.mark.parametrize("files", [1, len(PALETTE) + 1])
+def test_a_run_with_no_game_played_to_the_end_says_so_instead_of_an_empty_chart(
+        files: int) -> None:
+    reports = [Report(f"s{i}.py", [result("c1", "CE", 0, message="SyntaxError"),
+                                   result("c2", "CE", 0, message="SyntaxError")])
+               for i in range(files)]
+    page = html_report(reports, "nothing played")
+    assert "Nothing to chart: no game was played to the end." in page
+    assert "<svg" not in page and "id='heat-map'" not in page
 
 
 def test_hostile_text_cannot_become_markup() -> None:
@@ -151,6 +162,19 @@ def test_the_p8079_page_has_points_bars_and_lost_rounds(tmp_path: Path) -> None:
     assert "data-solution='entropy_numpy.py'" in text
     assert "gives_up.py: 12 lost" in text or "gives_up.py: 11 lost" in text
     assert "answers drawn with --answer-seed 5" in text
+
+
+def test_a_p8079_page_with_no_round_found_says_so_instead_of_an_empty_chart(
+        tmp_path: Path) -> None:
+    from judge.wc2022.game import ENGLISH5
+
+    wrong = tmp_path / "never_a_word.py"
+    wrong.write_text("def init(n, s):\n    pass\ndef guess(*args):\n    return 'zzzzz'\n")
+    page = tmp_path / "p8079.html"
+    assert main(["wc2022", str(wrong), "--dictionary", str(ENGLISH5), "--rounds", "2",
+                 "--no-sandbox", "--html", str(page)]) == 1
+    text = page.read_text()
+    assert "Nothing to chart: no round was found." in text and "<svg" not in text
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is missing: make test installs it "

@@ -99,10 +99,13 @@ def columns(series: Sequence[tuple[str, Counter[int]]], cap: int | None) -> list
 
 
 def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "game",
-              cap: int | None = None) -> str:
+              cap: int | None = None, nothing: str = "no game was played to the end") -> str:
     """Bars of how many games took each number of guesses, the solutions side by side:
     `series` holds each solution's name and its count of games by guesses; past `cap`, one
-    bucket. Drawn to scale, with the counts on a y-axis, and shrunk to the page's width."""
+    bucket. Drawn to scale, with the counts on a y-axis, and shrunk to the page's width.
+    With nothing to count (every file a compile error, say), a line saying `nothing`."""
+    if not any(count for _, count in series):
+        return f"<p class='no-chart'>Nothing to chart: {escaped(nothing)}.</p>"
     buckets = [(name, bucketed(count, cap)) for name, count in series]
     xs = columns(series, cap)
     tallest = max((n for _, c in buckets for n in c.values()), default=1) or 1
@@ -235,7 +238,8 @@ def page(title: str, sections: Sequence[str]) -> str:
 def html_report(reports: Sequence[Report], title: str) -> str:
     series = [(solution_name(r), Counter(r.played_guesses())) for r in reports]
     cap = max((c.allowed for r in reports for c in r.results), default=None)
-    chart = (histogram(series, cap=cap) if len(series) <= len(PALETTE)
+    chart = (histogram(series, cap=cap)
+             if len(series) <= len(PALETTE) or not any(count for _, count in series)
              else heat_map(series, cap))
     return page(title, [provenance_text(reports), f"<p>{escaped(order_line(reports))}</p>",
                         "<h2>Ranking</h2>" if any(r.rank for r in reports)

@@ -80,5 +80,6 @@ def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
     series = [(Path(m.solution).name, Counter(found_guesses(m))) for m in matches]
     return page(title, [f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
                         ". neither</p>", "<h2>Points</h2>", points_table(matches),
-                        "<h2>Guesses per round found</h2>", histogram(series, "round"),
+                        "<h2>Guesses per round found</h2>",
+                        histogram(series, "round", nothing="no round was found"),
                         "<h2>Rounds lost</h2>", *map(lost_rounds, matches)])
