@@ -169,6 +169,28 @@ def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     empty = solution(tmp_path, "x = 1\n")
     assert main(["wc2022", str(empty), "--dictionary", str(ENGLISH5), "--rounds", "1"]) == 2
     assert main(["wc2022", str(tmp_path / "none.py")]) == 2
+    capsys.readouterr()
+    # A file that does not load is refused in one line that says what and where.
+    broken = solution(tmp_path, "def init(n, s):\n    pass\ndef guess(:\n")
+    assert main(["wc2022", str(broken), "--dictionary", str(ENGLISH5), "--rounds", "1"]) == 2
+    assert capsys.readouterr().err == (f"python -m judge wc2022: error: {broken}: SyntaxError: "
+                                       f"invalid syntax ({broken}, line 3)\n")
+
+
+def test_a_file_that_does_not_load_loses_nothing_of_the_others(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("import no_such_module_here\n")
+    player = solution(tmp_path, CONSISTENT)
+    out = tmp_path / "r.json"
+    assert main(["wc2022", str(broken), str(player), "--dictionary", str(ENGLISH5), "--rounds",
+                 "2", "--answer-seed", "1", "--no-sandbox", "--json", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[-1] == (
+        f"python -m judge wc2022: error: not played, so not in the table or reports: {broken}: "
+        "loading the file raised ModuleNotFoundError: No module named 'no_such_module_here'")
+    assert player.name in captured.out and broken.name not in captured.out
+    assert [m["solution"] for m in json.loads(out.read_text())] == [str(player)]
 
 
 def test_a_slow_guess_costs_its_round_and_the_next_round_starts_afresh(tmp_path: Path) -> None:

@@ -109,12 +109,19 @@ def run(args: argparse.Namespace) -> int:
         return play(solution, dictionary, rounds, seed, str(path), round_done, limits,
                     sandbox, args.match_time_limit, args.every_answer, order)
 
+    matches, refused = [], []
     try:
-        matches = [one_match(solution, order) for order, solution in enumerate(args.solutions)]
-    except (EntryPointError, SandboxUnavailable) as e:
+        for order, solution in enumerate(args.solutions):
+            try:
+                matches.append(one_match(solution, order))
+            except EntryPointError as e:  # the others still play, and are reported
+                refused.append(str(e))
+    except SandboxUnavailable as e:
         raise UsageError(str(e)) from e
     finally:
         progress.close()
+    if not matches:
+        raise UsageError("; ".join(refused))
     print(match_table(matches))
     print(f"answers drawn with --answer-seed {seed}"
           + (" --every-answer" if args.every_answer else ""))
@@ -127,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
         write_atomically(args.json, json.dumps(data[0] if single else data, indent=1) + "\n")
     if args.html is not None:
         write_atomically(args.html, match_page(matches, f"P8079 on {path.name}", seed))
+    if refused:
+        raise UsageError(f"not played, so not in the table or reports: {'; '.join(refused)}")
     return EXIT_NOT_ACCEPTED if lost else EXIT_OK
 
 

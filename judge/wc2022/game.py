@@ -175,7 +175,10 @@ class EntryPoints(WorkerOwner):
         init and guess (no round has been played: the variant's CE)."""
         started = self._started()
         if isinstance(started, tuple):
-            raise EntryPointError(f"{self.solution}: {started[1]}")
+            # A refusal is one line: the compiler's or loader's first, which says what and
+            # where (the rest is the whole error, which a one-line account cannot hold).
+            first = started[1].strip().splitlines()
+            raise EntryPointError(f"{self.solution}: {first[0] if first else started[0]}")
         return started
 
     def _started(self) -> Worker | tuple[CallResult, str]:

@@ -84,18 +84,7 @@ def load_solution_class(path: str, master_class: type) -> type:
     namespace: dict[str, Any] = {**leetcode_prelude(), "Master": master_class,
                                  "__name__": "solution", "__file__": path,
                                  "__builtins__": builtins}
-    try:
-        # utf-8-sig: a byte order mark (Windows editors write one) is not code, as Python
-        # itself reads a file.
-        with open(path, encoding="utf-8-sig") as f:
-            source = f.read()
-        exec(compile(source, path, "exec"), namespace)
-    except SyntaxError as e:
-        where = f"{e.filename}, line {e.lineno}"
-        error = f"SyntaxError: {e.msg} ({where})\n{_trimmed(e)}"
-        raise LoadError(with_python2_hint(error)) from e
-    except BaseException as e:
-        raise LoadError(load_failure(e)) from e
+    executed(path, namespace)
     solution = namespace.get("Solution")
     if not isinstance(solution, type):
         raise LoadError("the file defines no class Solution")
@@ -109,6 +98,23 @@ def load_solution_class(path: str, master_class: type) -> type:
     except ValueError:
         pass  # no signature to inspect (a builtin): calling it will tell
     return solution
+
+
+def executed(path: str, namespace: dict[str, Any]) -> None:
+    """Run the file's code in `namespace`, or LoadError whose first line says what failed
+    and where (the one-line accounts show only that line)."""
+    try:
+        # utf-8-sig: a byte order mark (Windows editors write one) is not code, as Python
+        # itself reads a file.
+        with open(path, encoding="utf-8-sig") as f:
+            source = f.read()
+        exec(compile(source, path, "exec"), namespace)
+    except SyntaxError as e:
+        where = f"{e.filename}, line {e.lineno}"
+        error = f"SyntaxError: {e.msg} ({where})\n{_trimmed(e)}"
+        raise LoadError(with_python2_hint(error)) from e
+    except BaseException as e:
+        raise LoadError(load_failure(e)) from e
 
 
 def load_failure(error: BaseException) -> str:
@@ -599,11 +605,7 @@ def load_entry_points(path: str) -> tuple[Any, Any]:
     """P8079's `init` and `guess` functions of the file, or LoadError."""
     namespace: dict[str, Any] = {"__name__": "wc2022_solution", "__file__": path,
                                  "__builtins__": builtins}
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            exec(compile(f.read(), path, "exec"), namespace)
-    except BaseException as e:
-        raise LoadError(load_failure(e)) from e
+    executed(path, namespace)
     init, guess = namespace.get("init"), namespace.get("guess")
     if not callable(init) or not callable(guess):
         raise LoadError("the file must define functions init and guess")
