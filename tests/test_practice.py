@@ -249,13 +249,46 @@ def test_explain_shows_each_guess_of_a_solution_beside_the_best(
     # first_candidate guesses acckzz (3 letters match), then ccbazz: one guess too many.
     assert explain(tmp_path) == 1
     out = capsys.readouterr().out
-    assert out.startswith(f"{SOLUTIONS / 'first_candidate.py'} on wa (secret ccbazz): WA")
+    assert out.startswith(f"{SOLUTIONS / 'first_candidate.py'} on wa (secret ccbazz): WA in 2 "
+                          "guesses: found the secret at guess 2, limit 1\n")
+    assert "where it stopped" not in out
     assert "guess 1: acckzz -> 3" in out and "guess 2: ccbazz -> 6" in out
     assert "    its guess acckzz     .   .   1   1   1   .   1   2" in out
     assert ("   1. acckzz   reply  3     4 -> 1 word    solves within 2, counting this one; the "
             "best guess: within 2") in out
     assert explain(tmp_path, "--secret", "acckzz") == 0
     assert "(secret acckzz): AC in 1 guess" in capsys.readouterr().out
+
+
+def test_explain_shows_where_a_solution_stopped_and_what_it_printed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps([EXPLAINED.to_json()]))
+    raises = tmp_path / "raises.py"
+    raises.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
+                      "        master.guess(words[0])\n        print('one\\ntwo')\n"
+                      "        return words[99]\n")
+    assert main(["explain", str(raises), "--cases", str(path), "--no-sandbox"]) == 1
+    out = capsys.readouterr().out
+    assert "RTE in 1 guess: IndexError: list index out of range\n" in out
+    assert "guess 1: acckzz -> 3" in out  # the game up to there, beside the best
+    assert "where it stopped:\nTraceback (most recent call last):\n" in out
+    assert "line 5, in findSecretWord\n    return words[99]\n" in out
+    assert "it printed:\none\ntwo\n" in out  # lines as printed, not escaped
+
+
+def test_explain_on_a_file_that_does_not_compile_shows_the_whole_error_and_no_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cases.json"
+    path.write_text(json.dumps([EXPLAINED.to_json()]))
+    broken = tmp_path / "broken.py"
+    broken.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
+                      "        return (\n")
+    assert main(["explain", str(broken), "--cases", str(path), "--no-sandbox"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{broken}: CE: SyntaxError: '(' was never closed ({broken}, line 3)"
+    assert "    return (" in out  # the whole error, with the line it points at
+    assert not any(line.startswith(("words (", "review", "guess")) for line in out)
 
 
 @pytest.mark.parametrize(("options", "problem"), [

@@ -17,7 +17,7 @@ from judge.cli.running import (
     order_seed,
     run_seed,
 )
-from judge.safetext import safe
+from judge.safetext import safe, safe_block
 from judge.wording import counted
 
 
@@ -38,7 +38,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from judge.grading import grade
     from judge.practice import explained
-    from judge.report.text import words_line
+    from judge.report.text import detail_lines, why, words_line
 
     require_solution_file(args.solution)
     limits = limits_of(args)
@@ -53,16 +53,22 @@ def run(args: argparse.Namespace) -> int:
     order = order_seed(args)  # and its --order-seed the warm-up games played before it
     (result,) = grade(runner, str(args.solution), [case], seed, order_seed=order,
                       shared_lists=args.shared_lists).results
+    if result.verdict == "CE":  # no game was played: there is nothing to set beside the best
+        print(f"{safe(args.solution)}: CE: {safe(result.message)}", *detail_lines(result),
+              sep="\n")
+        return EXIT_NOT_ACCEPTED
     print(f"{safe(args.solution)} on {safe(result.name)} (secret {result.secret}): "
-          f"{result.verdict} in {counted(result.guesses, 'guess')}: "
-          f"{safe(result.message)}")
+          f"{result.verdict} in {counted(result.guesses, 'guess')}: {safe(why(result))}")
     print(f"{words_line(case.words, 24)[0]}; allowedGuesses {case.allowed_guesses}")
     if case.note:
         print(f"note: {safe(case.note, limit=1000)}")
     for line in explained(case, result.transcript):
         print(line)
+    # A wrong answer's detail is its reason, the first line's; the others' is where it stopped.
+    if result.verdict != "WA" and (more := detail_lines(result)):
+        print("where it stopped:", *more, sep="\n")
     if result.output:
-        print(f"it printed:\n{safe(result.output)}")
+        print(f"it printed:\n{safe_block(result.output).rstrip()}")
     warm = (f"played after its list's warm-up games, drawn with --order-seed {order}; "
             if case.words in args.shared_lists and runner.forks_for_cases else "")
     print(f"{warm}random numbers from --seed {seed}")

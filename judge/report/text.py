@@ -84,13 +84,19 @@ def transcript_text(result: CaseResult, case: Case | None = None,
             lines.append(f"note: {safe(case.note, limit=1000)}")
     lines += [f"  {i:>3}. {safe(word)} -> {reply}" for i, (word, reply) in
               enumerate(result.transcript, 1)]
-    detail = result.detail.splitlines()
-    if detail and detail[0] == result.message:
-        detail = detail[1:]  # the headline is already on the first line
-    lines += [safe_block(line) for line in detail]
+    lines += detail_lines(result)
     if result.output:
         lines.append("output:\n" + safe_block(result.output))
     return "\n".join(lines)
+
+
+def detail_lines(result: CaseResult) -> list[str]:
+    """What a case's message leaves out (a traceback, a compiler's whole error), shown under
+    the line that already gives its headline."""
+    detail = result.detail.splitlines()
+    if detail and detail[0] == result.message:
+        detail = detail[1:]
+    return [safe_block(line) for line in detail]
 
 
 def order_line(reports: Sequence[Report]) -> str:
