@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,27 @@ def test_a_run_with_no_game_played_to_the_end_says_so_instead_of_an_empty_chart(
     page = html_report(reports, "nothing played")
     assert "Nothing to chart: no game was played to the end." in page
     assert "<svg" not in page and "id='heat-map'" not in page
+
+
+def test_a_solution_with_no_game_played_has_no_bars_but_a_word_under_them() -> None:
+    reports = [Report("a.py", [result("c1", "AC", 3)]),
+               Report("broken.py", [result("c1", "CE", 0, message="SyntaxError")])]
+    page = html_report(reports, "one broken")
+    assert "data-solution='broken.py'" not in page and "data-solution='a.py'" in page
+    assert page.count("<span style='background:") == 1  # one colour in the legend
+    assert "; none for broken.py (no game was played to the end)" in page
+
+
+def test_bars_too_many_to_read_at_the_pages_width_become_a_heat_map() -> None:
+    # Games of 1 and 26 guesses (a limit of 30) make 26 columns: five solutions' bars side by
+    # side would be shrunk past reading.
+    def games(name: str) -> Report:
+        return Report(name, [replace(result("c1", "AC", 1), allowed=30),
+                             replace(result("c2", "AC", 26), allowed=30)])
+
+    assert "id='heat-map'" not in html_report([games("a.py"), games("b.py")], "two")
+    page = html_report([games(f"{n}.py") for n in "abcde"], "five")
+    assert "id='heat-map'" in page and "<svg" not in page
 
 
 def test_hostile_text_cannot_become_markup() -> None:

@@ -23,6 +23,9 @@ from judge.wording import counted, plural
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
            "#000000")
 CHART_HEIGHT, BAR_WIDTH, GAP, MARGIN = 220, 14, 10, 48
+# Pixels: the page's text is at most about 1100 wide, so a chart is shrunk at most to about
+# three quarters, where its labels still read.
+WIDEST_CHART = 1500
 MOST_CASES_SHOWN = 200  # cases not accepted, per solution: a page stays readable and small
 MORE = "more"  # the bucket past the guess limit
 
@@ -41,8 +44,9 @@ pre { background: #f6f6f6; padding: 0.5em; white-space: pre-wrap; overflow-wrap:
 details { margin: 0.3em 0; }
 svg { max-width: 100%; height: auto; }
 .legend span { display: inline-block; width: 0.9em; height: 0.9em; margin: 0 0.3em 0 1em; }
-.heat td { min-width: 1.6em; padding: 0.1em 0.2em; font-size: 0.8em; }
-.heat td.name { max-width: 24em; }
+.heat td, .heat th { min-width: 1.6em; padding: 0.1em 0.2em; font-size: 0.8em; }
+.heat td.name { min-width: 10em; max-width: 24em; }
+.scrolls { overflow-x: auto; }
 .provenance { color: #555; font-size: 0.9em; }
 .verdict-AC { color: #007a3d; } .verdict-WA, .verdict-TLE, .verdict-MLE, .verdict-RTE,
 .verdict-CE, .verdict-JE { color: #b00020; } .verdict-SC { color: #666; }
@@ -103,14 +107,17 @@ def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "game",
     """Bars of how many games took each number of guesses, the solutions side by side:
     `series` holds each solution's name and its count of games by guesses; past `cap`, one
     bucket. Drawn to scale, with the counts on a y-axis, and shrunk to the page's width.
-    With nothing to count (every file a compile error, say), a line saying `nothing`."""
-    if not any(count for _, count in series):
+    A solution with nothing to count (a compile error, say) has no place among the bars, only
+    a word under them; with nothing to count at all, a line saying `nothing`."""
+    empty = [name for name, count in series if not count]
+    series = [(name, count) for name, count in series if count]
+    if not series:
         return f"<p class='no-chart'>Nothing to chart: {escaped(nothing)}.</p>"
     buckets = [(name, bucketed(count, cap)) for name, count in series]
     xs = columns(series, cap)
     tallest = max((n for _, c in buckets for n in c.values()), default=1) or 1
     group = BAR_WIDTH * len(series) + GAP
-    width, height = 2 * MARGIN + group * len(xs), CHART_HEIGHT + 2 * MARGIN
+    width, height = histogram_width(len(series), len(xs)), CHART_HEIGHT + 2 * MARGIN
     base = MARGIN + CHART_HEIGHT
     parts = [f"<svg id='histogram' xmlns='http://www.w3.org/2000/svg' width='{width}' "
              f"height='{height}' viewBox='0 0 {width} {height}' role='img' "
@@ -144,7 +151,14 @@ def histogram(series: Sequence[tuple[str, Counter[int]]], unit: str = "game",
     legend = "".join(f"<span style='background:{PALETTE[i % len(PALETTE)]}'></span>"
                      f"{escaped(name)}"
                      for i, (name, _) in enumerate(series))
+    if empty:
+        legend += f"; none for {', '.join(map(escaped, empty))} ({nothing})"
     return "\n".join(parts) + f"\n<p class='legend'>{legend}</p>"
+
+
+def histogram_width(solutions: int, columns: int) -> int:
+    """The chart's width in pixels, before the page shrinks it to fit."""
+    return 2 * MARGIN + (BAR_WIDTH * solutions + GAP) * columns
 
 
 def taken(guesses: int | str) -> str:
@@ -179,7 +193,7 @@ def heat_map(series: Sequence[tuple[str, Counter[int]]], cap: int | None,
                     f"{escaped(name)}</a></td>{''.join(cells)}<td>{total}</td></tr>")
     return ("<p>Each cell: how many of that solution's games took that many guesses, shaded "
             "by its share of them (darker: more; the darkest, the largest share here).</p>\n"
-            + "\n".join(rows) + "\n</table>")
+            "<div class='scrolls'>" + "\n".join(rows) + "\n</table></div>")
 
 
 def case_details(result: CaseResult) -> str:
@@ -238,9 +252,12 @@ def page(title: str, sections: Sequence[str]) -> str:
 def html_report(reports: Sequence[Report], title: str) -> str:
     series = [(solution_name(r), Counter(r.played_guesses())) for r in reports]
     cap = max((c.allowed for r in reports for c in r.results), default=None)
-    chart = (histogram(series, cap=cap)
-             if len(series) <= len(PALETTE) or not any(count for _, count in series)
-             else heat_map(series, cap))
+    played = [(name, count) for name, count in series if count]
+    # Bars while they fit the page; else a row a solution, which stays readable (a long tail
+    # of guesses, or many solutions, would shrink bars and labels past reading).
+    bars = not played or (len(played) <= len(PALETTE) and
+                          histogram_width(len(played), len(columns(played, cap))) <= WIDEST_CHART)
+    chart = histogram(series, cap=cap) if bars else heat_map(series, cap)
     return page(title, [provenance_text(reports), f"<p>{escaped(order_line(reports))}</p>",
                         "<h2>Ranking</h2>" if any(r.rank for r in reports)
                         else "<h2>Verdicts</h2>",
