@@ -345,13 +345,17 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
             say(f"the secret was {game.master.secret()}")
             return False
         else:
-            suggestion = close_word(words, line) if line not in words else None
-            if suggestion is not None and line != typo:
-                typo = line
-                say(f"{safe(line)!r} is not in the list: did you mean {suggestion}? (not "
-                    f"counted; type {safe(line)} again to spend a guess on it as it is)")
-                continue
             earlier = next((n for n, step in enumerate(game.steps, 1) if step.word == line), 0)
+            # A word outside the list (a typo, a command mistyped) is said once, not counted:
+            # typed again, or once spent already, it is guessed, and LeetCode's Master answers
+            # it -1.
+            if line not in words and line != typo and not earlier:
+                typo = line
+                suggestion = close_word(words, line)
+                meant = f": did you mean {suggestion}?" if suggestion is not None else ""
+                say(f"{safe(line)!r} is not in the list{meant} (not counted; type {safe(line)} "
+                    "again to spend a guess on it as it is)")
+                continue
             if earlier and line in words and line != repeat:
                 repeat = line
                 say(f"you guessed {safe(line)} already (guess {earlier}, reply "

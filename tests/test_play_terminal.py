@@ -44,7 +44,10 @@ def test_a_game_on_the_board_ends_with_exit_and_its_review(tmp_path: Path) -> No
     child.expect(r"1\. acckzz +3  1 word")  # the board
     child.sendline("acckzz")
     child.expect("you guessed acckzz already")
-    # Escapes and a bidi override typed: not a word, so a guess spent, as on LeetCode.
+    # Escapes and a bidi override typed: not a word, so said once, then a guess spent as on
+    # LeetCode.
+    child.sendline("\x1b[2J\x1b]0;owned\x07zz\u202e")
+    child.expect(r"is not in the list \(not counted; type ")
     child.sendline("\x1b[2J\x1b]0;owned\x07zz\u202e")
     child.expect("guess 2/10: .* is not in the list: reply -1")
     child.sendline("exit")

@@ -41,7 +41,7 @@ def test_hints_name_each_metric_and_the_optimum() -> None:
 
 
 def test_not_a_word_counts_and_too_many_guesses_is_wrong() -> None:
-    won, text = play(["nope"] * 10 + ["ccbazz"])
+    won, text = play(["nope"] * 11 + ["ccbazz"])  # the first nope is said, not counted
     assert not won and "reply -1, and the guess counts" in text and WRONG_ANSWER_TEXT in text
 
 
@@ -132,6 +132,17 @@ def test_input_is_forgiving_where_leetcode_is_not() -> None:
 def test_a_typo_typed_twice_is_guessed_as_it_is() -> None:
     _, text = play(["ccbazx", "ccbazx", "give up"])
     assert "guess 1/10: 'ccbazx' is not in the list: reply -1, and the guess counts" in text
+
+
+def test_a_word_far_from_any_listed_one_is_said_once_before_it_costs_a_guess() -> None:
+    # A mistyped command ("hnit") or a word of another length: no suggestion, and no guess
+    # spent until it is typed again; once spent, it is guessed again at once.
+    _, text = play(["hnit", "acckzz", "hnit", "hnit", "hnit", "give up"])
+    assert ("'hnit' is not in the list (not counted; type hnit again to spend a guess on it as "
+            "it is)") in text
+    assert "guess 1/10: acckzz" in text  # the first hnit spent nothing
+    assert "guess 2/10: 'hnit' is not in the list: reply -1" in text
+    assert "guess 3/10: 'hnit' is not in the list: reply -1" in text
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
