@@ -64,9 +64,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {safe(case.note, limit=1000)}")
     for line in explained(case, result.transcript):
         print(line)
-    # A wrong answer's detail is its reason, the first line's; the others' is where it stopped.
-    if result.verdict != "WA" and (more := detail_lines(result)):
-        print("where it stopped:", *more, sep="\n")
+    # A wrong answer's detail is its reason, the first line's; the others' is where it stopped
+    # (a traceback, or the stack a time-out found), which says so itself.
+    if result.verdict != "WA":
+        for line in detail_lines(result):
+            print(line)
     if result.output:
         print(f"it printed:\n{safe_block(result.output).rstrip()}")
     warm = (f"played after its list's warm-up games, drawn with --order-seed {order}; "
