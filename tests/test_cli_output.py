@@ -15,7 +15,7 @@ import pytest
 from judge.__main__ import main
 from judge.result import FIGURES
 
-from .conftest import CASES, SOLUTIONS
+from .conftest import BOTH_MODES, CASES, SOLUTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -179,6 +179,28 @@ def test_explain_takes_the_names_grade_prints(tmp_path: Path,
     assert "on example2" in capsys.readouterr().out
     assert main(["explain", solution, "--case", "example"]) == 2  # two cases match
     assert "2 cases match 'example'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_file_given_by_a_relative_path_is_named_by_it_in_every_mode(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sandbox: bool,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the sandbox the worker runs the file by its resolved path; a traceback and a
+    syntax error still name it as the candidate typed it."""
+    mode = "--sandbox" if sandbox else "--no-sandbox"
+    monkeypatch.chdir(tmp_path)
+    Path("raises.py").write_text("class Solution:\n    def findSecretWord(self, words, master):"
+                                 "\n        raise KeyError('x')\n")
+    Path("broken.py").write_text("class Solution:\n    def findSecretWord(self, w, m):\n"
+                                 "        return (\n")
+    case = str(CASES / "handwritten" / "random-100-a.json")
+    main(["grade", "raises.py", "--cases", case, mode, "-v"])
+    out = capsys.readouterr().out
+    assert 'File "raises.py", line 3, in findSecretWord' in out and str(tmp_path) not in out
+    main(["grade", "broken.py", "--cases", case, mode, "-v"])
+    out = capsys.readouterr().out
+    assert "SyntaxError: '(' was never closed (broken.py, line 3)" in out
+    assert str(tmp_path) not in out
 
 
 def test_a_failing_case_shows_its_input_and_the_candidates_own_file_name(

@@ -229,9 +229,11 @@ class WorkerOwner:
         launch = self.harness.launch(self.solution, self.game, channel,
                                      self.memory.harness_memory_mb(self.limits), seed,
                                      self._built)
-        # Where the sandbox shows the candidate's file: a traceback names it by its own name.
-        self._inside = [a.inside for a in launch.argv
-                        if isinstance(a, Mounted) and a.host == self.solution.resolve()]
+        # Where the worker sees the candidate's file (the sandbox's path, or without one the
+        # resolved host path): a traceback names it as it was given, in either mode.
+        mounted = [a for a in launch.argv
+                   if isinstance(a, Mounted) and a.host == self.solution.resolve()]
+        self._inside = [a.inside for a in mounted] + [str(a.host) for a in mounted]
         return self.confinement.command(launch)
 
     def _compiled(self) -> str | None:
