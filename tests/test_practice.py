@@ -248,11 +248,11 @@ def test_explain_with_the_replays_seed_plays_the_game_grade_played(
     assert drawn.isdigit()
 
 
-def explain(tmp_path: Path, *options: str, cases: list[Case] | None = None) -> int:
+def explain(tmp_path: Path, *options: str, cases: list[Case] | None = None,
+            solution: Path = SOLUTIONS / "first_candidate.py") -> int:
     path = tmp_path / "cases.json"
     path.write_text(json.dumps([c.to_json() for c in cases or [EXPLAINED]]))
-    return main(["explain", str(SOLUTIONS / "first_candidate.py"), "--cases", str(path),
-                 "--no-sandbox", *options])
+    return main(["explain", str(solution), "--cases", str(path), "--no-sandbox", *options])
 
 
 def test_explain_shows_each_guess_of_a_solution_beside_the_best(
@@ -273,13 +273,11 @@ def test_explain_shows_each_guess_of_a_solution_beside_the_best(
 
 def test_explain_shows_where_a_solution_stopped_and_what_it_printed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "cases.json"
-    path.write_text(json.dumps([EXPLAINED.to_json()]))
     raises = tmp_path / "raises.py"
     raises.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
                       "        master.guess(words[0])\n        print('one\\ntwo')\n"
                       "        return words[99]\n")
-    assert main(["explain", str(raises), "--cases", str(path), "--no-sandbox"]) == 1
+    assert explain(tmp_path, solution=raises) == 1
     out = capsys.readouterr().out
     assert "RTE in 1 guess: IndexError: list index out of range\n" in out
     assert "guess 1: acckzz -> 3" in out  # the game up to there, beside the best
@@ -290,12 +288,10 @@ def test_explain_shows_where_a_solution_stopped_and_what_it_printed(
 
 def test_explain_on_a_file_that_does_not_compile_shows_the_whole_error_and_no_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "cases.json"
-    path.write_text(json.dumps([EXPLAINED.to_json()]))
     broken = tmp_path / "broken.py"
     broken.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
                       "        return (\n")
-    assert main(["explain", str(broken), "--cases", str(path), "--no-sandbox"]) == 1
+    assert explain(tmp_path, solution=broken) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{broken}: CE: SyntaxError: '(' was never closed ({broken}, line 3)"
     assert "    return (" in out  # the whole error, with the line it points at
