@@ -34,6 +34,19 @@ def test_rows_take_each_lists_worst_case_and_flag_a_failure() -> None:
     assert first == ["a", "3", "2", "2", "3", "11!"]
 
 
+def test_columns_are_named_as_the_leaderboard_names_them_and_long_names_are_not_cut() -> None:
+    """A class's files, ann/solution.py and ben/solution.py, are two columns of their own
+    names; a list's long name is shown whole; a file that never ran has '-', not a count."""
+    long = "outside-candidate-guess-and-more"
+    cases = [Case(long, "aaaaaa", WORDS_A, 10)]
+    ann = Report("class/ann/solution.py", [result(long, 2)])
+    ben = Report("class/ben/solution.py", [result(long, 0, "CE")])
+    ann.label, ben.label = "ann/solution.py", "ben/solution.py"
+    table = per_list_table(per_list_rows(cases, [ann, ben]), [ann, ben], {}).splitlines()
+    assert table[0].split()[-2:] == ["ann/solution.py", "ben/solution.py"]
+    assert table[1].split() == [long, "3", "1", "-", "2", "-"]
+
+
 def test_a_list_is_named_by_what_its_cases_share() -> None:
     assert list_name([Case("bench01@abc", "aaaaaa", WORDS_A, 10),
                       Case("bench01@xyz", "bbbbbb", WORDS_A, 10)]) == "bench01"

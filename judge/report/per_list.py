@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.cases import Case
+from judge.report.text import shortened
 from judge.result import Report
 from judge.safetext import safe
 
@@ -23,13 +24,17 @@ class Optimum:
         return str(self.upper) if self.proven else f"{self.lower}..{self.upper}"
 
 
+NEVER_RAN = frozenset({"CE", "SC"})  # verdicts of cases whose game never started
+
+
 @dataclass(frozen=True)
 class ListRow:
     name: str
     words: tuple[str, ...]
     cases: int
-    # Per solution: the most guesses any of the list's cases took, and whether all were AC.
-    worst: tuple[tuple[int, bool], ...]
+    # Per solution: the most guesses any of the list's cases took (None: none ran, every one
+    # a compile error or short-circuited), and whether all were AC.
+    worst: tuple[tuple[int | None, bool], ...]
 
 
 def list_name(cases: Sequence[Case]) -> str:
@@ -57,29 +62,38 @@ def per_list_rows(cases: Sequence[Case], reports: Sequence[Report]) -> list[List
         worst = []
         for found in results:
             mine = [found[c.name] for c in listed if c.name in found]
-            worst.append((max((r.guesses for r in mine), default=0),
+            ran = [r.guesses for r in mine if r.verdict not in NEVER_RAN]
+            worst.append((max(ran, default=0) if ran or not mine else None,
                           all(r.verdict == "AC" for r in mine)))
         rows.append(ListRow(list_name(listed), words, len(listed), tuple(worst)))
     return rows
+
+
+def worst_cell(worst: int | None, accepted: bool) -> str:
+    return "-" if worst is None else f"{worst}{'' if accepted else '!'}"
 
 
 def per_list_table(rows: Sequence[ListRow], reports: Sequence[Report],
                    optima: Mapping[tuple[str, ...], Optimum]) -> str:
     """The table: a list per line, its optimum, then each solution's worst case ('!': some
     case of the list was not accepted)."""
-    names = [safe(r.solution.rsplit("/", 1)[-1]) for r in reports]
+    # The leaderboard's names: in a class, ann/solution.py and ben/solution.py, not two
+    # solution.py columns.
+    names = [shortened(safe(r.name), 40) for r in reports]
     widths = [max(len(n), 4) for n in names]
-    header = f"{'list':<20} {'words':>5} {'cases':>5} {'optimum':>8}  " + "  ".join(
+    lists = [shortened(safe(row.name), 36) for row in rows]
+    width = max([4, *map(len, lists)])
+    header = f"{'list':<{width}} {'words':>5} {'cases':>5} {'optimum':>8}  " + "  ".join(
         f"{n:>{w}}" for n, w in zip(names, widths, strict=True))
     lines = [header]
-    for row in rows:
+    for row, name in zip(rows, lists, strict=True):
         optimum = optima.get(row.words)
-        cells = "  ".join(f"{str(worst) + ('' if accepted else '!'):>{w}}"
+        cells = "  ".join(f"{worst_cell(worst, accepted):>{w}}"
                           for (worst, accepted), w in zip(row.worst, widths, strict=True))
-        lines.append(f"{safe(row.name)[:20]:<20} {len(row.words):>5} {row.cases:>5} "
+        lines.append(f"{name:<{width}} {len(row.words):>5} {row.cases:>5} "
                      f"{str(optimum) if optimum else '-':>8}  {cells}")
     lines.append("each solution's most guesses over the list's cases that ran ('!': one was not "
-                 "accepted); against the optimum, a worst case over every secret, only when "
-                 "every secret ran (--all-secrets, or the benchmark); optimum: proven by "
-                 "`optimal` (a..b: bounds, its time ran out)")
+                 "accepted; '-': none ran); against the optimum, a worst case over every "
+                 "secret, only when every secret ran (--all-secrets, or the benchmark); optimum: "
+                 "proven by `optimal` (a..b: bounds, its time ran out)")
     return "\n".join(lines)

@@ -16,9 +16,13 @@ def table_header() -> str:
     return ROW.format(name="case", verdict="", guesses="guesses", time="time")
 
 
+def shortened(name: str, width: int) -> str:
+    """A name cut to `width` from its start, where names of a run differ least; '…' says so."""
+    return name if len(name) <= width else "…" + name[-(width - 1):]
+
+
 def table_row(result: CaseResult) -> str:
-    name = safe(result.name, limit=10_000)  # a case file's name is hostile text too
-    name = name if len(name) <= 36 else "…" + name[-35:]
+    name = shortened(safe(result.name, limit=10_000), 36)  # a case file's name is hostile too
     row = ROW.format(name=name, verdict=result.verdict,
                      guesses=f"{result.guesses}/{result.allowed}",
                      time=f"{result.time_s * 1000:.0f} ms")
@@ -127,8 +131,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
         mean = s["mean_guesses_played"]
         failed = not_accepted_text(s, " ") or "-"
         spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
-        name = safe(report.name)
-        name = name if len(name) <= name_width else "…" + name[-(name_width - 1):]
+        name = shortened(safe(report.name), name_width)
         rank = f"{report.rank if report.rank is not None else '':>4} " if ranks else ""
         rows.append(f"{rank}{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
