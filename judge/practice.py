@@ -53,6 +53,18 @@ class Step:
     after: tuple[int, ...]
 
 
+def secret_text(game: Game) -> str:
+    """The secret, at a game's end; an adversary that never had to choose one is not made to
+    seem to have had it all along."""
+    keeper = game.master.keeper
+    if isinstance(keeper, Adversary) and len(keeper.candidates) > 1:
+        left = keeper.candidates
+        shown = " ".join(left[:8]) + (" ..." if len(left) > 8 else "")
+        return (f"the adversary had not chosen a secret: {len(left)} words were still "
+                f"possible ({shown})")
+    return f"the secret was {game.master.secret()}"
+
+
 @dataclass
 class Game:
     case: Case
@@ -342,7 +354,7 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
             for text in columns_text([words[i] for i in shown]):
                 say(text)
         elif line in QUIT:
-            say(f"the secret was {game.master.secret()}")
+            say(secret_text(game))
             return False
         else:
             earlier = next((n for n, step in enumerate(game.steps, 1) if step.word == line), 0)
@@ -383,7 +395,7 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
                 say(text)
             if game.master.calls >= allowed:
                 verdict, text = game.master.verdict()
-                say(f"no guesses left: the secret was {game.master.secret()}. {verdict}: {text}")
+                say(f"no guesses left: {secret_text(game)}. {verdict}: {text}")
                 return False
-    say(f"the secret was {game.master.secret()}")
+    say(secret_text(game))
     return False

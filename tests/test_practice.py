@@ -51,6 +51,17 @@ def test_words_help_and_end_of_input() -> None:
     assert text.splitlines()[-4] == "  ccbazz"  # the words still possible, before the review
 
 
+def test_an_adversary_that_never_chose_a_secret_is_not_said_to_have_had_one() -> None:
+    disjoint = Case("d", "aaaaaa", tuple(c * 6 for c in "abcd"), 2)
+    _, text = play(["aaaaaa", "quit"], disjoint, adversary=True)
+    assert ("the adversary had not chosen a secret: 3 words were still possible (bbbbbb "
+            "cccccc dddddd)") in text and "the secret was" not in text
+    _, text = play(["aaaaaa", "bbbbbb"], disjoint, adversary=True)
+    assert "no guesses left: the adversary had not chosen a secret: 2 words" in text
+    _, text = play(["quit"], Case("one", "aaaaaa", ("aaaaaa",), 2), adversary=True)
+    assert "the secret was aaaaaa" in text  # one word left: it is the secret
+
+
 def test_the_adversary_keeps_the_secret_open() -> None:
     disjoint = Case("d", "aaaaaa", tuple(c * 6 for c in "abcd"), 10)
     won, text = play(["aaaaaa", "bbbbbb", "cccccc", "dddddd"], disjoint, adversary=True)
