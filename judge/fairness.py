@@ -88,6 +88,7 @@ class FairnessReport:
                 "upper_bound_by": self.upper_by, "verdict": self.verdict}
 
 
+PROVEN = "optimal solver (exact)"  # what proves an upper bound that is the optimum itself
 OPTIMAL_SECONDS = 0.5  # per list: small lists are solved exactly, large ones get its bounds
 
 
@@ -108,7 +109,7 @@ def list_bounds(words: tuple[str, ...], exact_seconds: float = OPTIMAL_SECONDS
     if exact.upper < upper:
         upper, by = exact.upper, "optimal solver"
     if exact.proven:
-        by = "optimal solver (exact)" if exact.upper == upper else by
+        by = PROVEN if exact.upper == upper else by
     return max(lower, exact.lower), upper, by
 
 

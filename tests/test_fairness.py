@@ -66,5 +66,11 @@ def test_check_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "unfair" in out and " 26 " in out
+    # Every guess rules out only itself: the solver proves 26 at once, and says so plainly.
+    assert "unfair (the optimum, proven by the optimal solver)" in out
+    long = tmp_path / "long.json"
+    long.write_text(json.dumps(Case("x" * 40 + "-end", "zzzzzz", ONE_APART, 30).to_json()))
+    main(["check", str(long)])
+    assert "…" + "x" * 27 + "-end " in capsys.readouterr().out  # cut where names differ least
     assert main(["check", str(CASES / "examples")]) == 0
     assert main(["check", str(path) + ".missing"]) == 2

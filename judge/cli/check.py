@@ -5,13 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
 from judge.cli.checks import require_writable
 from judge.cli.options import add
 from judge.report.files import write_atomically
+from judge.report.text import shortened
 from judge.safetext import safe
 from judge.wording import counted
+
+if TYPE_CHECKING:
+    from judge.fairness import FairnessReport
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -31,9 +36,9 @@ def run(args: argparse.Namespace) -> int:
     for case in cases:
         report = judge_fairness(case)
         reports.append(report)
-        print(f"{safe(case.name)[:32]:<32} {'ok' if report.meets_constraints else 'NOT ok':<6} "
-              f"{report.allowed:>7} {report.lower:>5} {report.upper:>5}  {report.verdict}"
-              f" (upper bound by {report.upper_by})")
+        print(f"{shortened(safe(case.name), 32):<32} "
+              f"{'ok' if report.meets_constraints else 'NOT ok':<6} {report.allowed:>7} "
+              f"{report.lower:>5} {report.upper:>5}  {report.verdict} ({upper_text(report)})")
         for problem in report.problems:
             print(f"    outside LeetCode's constraints: {problem}")
     unfair = sum(r.verdict == "unfair" for r in reports)
@@ -42,6 +47,15 @@ def run(args: argparse.Namespace) -> int:
     if args.json is not None:
         write_atomically(args.json, json.dumps([r.to_json() for r in reports], indent=1) + "\n")
     return EXIT_NOT_ACCEPTED if unfair else EXIT_OK
+
+
+def upper_text(report: FairnessReport) -> str:
+    """What the upper bound is: the proven optimum, or the worst case of a strategy."""
+    from judge.fairness import PROVEN
+
+    if report.upper_by == PROVEN:
+        return "the optimum, proven by the optimal solver"
+    return f"upper bound by {report.upper_by}"
 
 
 COMMAND = Command(
