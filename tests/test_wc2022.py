@@ -177,6 +177,26 @@ def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
                                        f"invalid syntax ({broken}, line 3)\n")
 
 
+def test_files_are_named_apart_and_a_hostile_name_reaches_no_terminal_or_page(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    body = "def init(n, s):\n    pass\ndef guess(*args):\n    return 'zzzzz'\n"
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "solution.py").write_text(body)
+    hostile = tmp_path / "\x1b[2J\x1b]0;owned\x07.py"
+    hostile.write_text(body)
+    page = tmp_path / "p.html"
+    assert main(["wc2022", str(tmp_path / "a" / "solution.py"), str(tmp_path / "b" /
+                 "solution.py"), str(hostile), "--dictionary", str(ENGLISH5), "--rounds", "1",
+                 "--no-sandbox", "--html", str(page)]) == 1
+    out = capsys.readouterr().out
+    rows = [line.split()[0] for line in out.splitlines()[2:5]]
+    assert rows == ["a/solution.py", "b/solution.py", "\\x1b[2J\\x1b]0;owned\\x07.py"]
+    assert "\x1b" not in out and "\x07" not in out
+    text = page.read_text()
+    assert "<td class='name'>a/solution.py</td>" in text and "\x1b" not in text
+
+
 def test_a_file_that_does_not_load_loses_nothing_of_the_others(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.py"

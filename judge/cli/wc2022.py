@@ -17,6 +17,7 @@ from judge.cli.checks import (
     use_sandbox,
 )
 from judge.cli.options import add, add_sandbox_options, deprecated
+from judge.cli.submissions import labels
 from judge.report.files import write_atomically
 from judge.safetext import safe
 from judge.wording import counted
@@ -122,6 +123,10 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if not matches:
         raise UsageError("; ".join(refused))
+    # Named as compare names files: a/solution.py and b/solution.py, not solution.py twice.
+    named = dict(zip(map(str, args.solutions), labels(args.solutions), strict=True))
+    for match in matches:
+        match.label = named[match.solution]
     print(match_table(matches))
     print(f"answers drawn with --answer-seed {seed}"
           + (" --every-answer" if args.every_answer else ""))

@@ -10,9 +10,9 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
 from judge.report.html import escaped, histogram, page
+from judge.safetext import safe
 from judge.wc2022.game import Match, Round
 
 MOST_ROUNDS_SHOWN = 200  # lost rounds per solution on the page
@@ -36,19 +36,19 @@ def match_table(matches: Sequence[Match]) -> str:
         mean = f"{statistics.fmean(found):.3f}" if found else "-"
         used = " ".join(f"{k}:{found.count(k)}" for k in sorted(set(found)))
         lost = len(match.rounds) - len(found)
-        rows.append(f"{Path(match.solution).name:<22} {points_per_round(match):>12.2f} "
+        rows.append(f"{safe(match.name):<22} {points_per_round(match):>12.2f} "
                     f"{match.score:>6.2f} {mean:>5} {lost:>4} {match.cpu_seconds:>6.1f}s "
                     f"{match.seconds:>6.1f}s  {used}")
     return "\n".join(rows)
 
 
 def points_table(matches: Sequence[Match]) -> str:
-    rows = ["<table id='verdicts'><tr><th>solution</th><th>points/round</th><th>score</th>"
-            "<th>mean guesses</th><th>lost</th><th>CPU</th><th>wall</th></tr>"]
+    rows = ["<table id='verdicts'><tr><th class='name'>solution</th><th>points/round</th>"
+            "<th>score</th><th>mean guesses</th><th>lost</th><th>CPU</th><th>wall</th></tr>"]
     for match in matches:
         found = found_guesses(match)
         mean = f"{statistics.fmean(found):.3f}" if found else "-"
-        rows.append(f"<tr class='solution-row'><td>{escaped(Path(match.solution).name)}</td>"
+        rows.append(f"<tr class='solution-row'><td class='name'>{escaped(match.name)}</td>"
                     f"<td>{points_per_round(match):.2f}</td><td>{match.score:.2f}</td>"
                     f"<td>{mean}</td><td>{len(match.rounds) - len(found)}</td>"
                     f"<td>{match.cpu_seconds:.1f} s</td><td>{match.seconds:.1f} s</td></tr>")
@@ -66,7 +66,7 @@ def lost_round(played: Round) -> str:
 
 def lost_rounds(match: Match) -> str:
     lost = [r for r in match.rounds if r.ended != "found"]
-    name = escaped(Path(match.solution).name)
+    name = escaped(match.name)
     if not lost:
         return f"<p>{name}: every round found.</p>"
     more = len(lost) - MOST_ROUNDS_SHOWN
@@ -77,7 +77,7 @@ def lost_rounds(match: Match) -> str:
 
 def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
     """The matches as one self-contained HTML page (see judge/report/html.py)."""
-    series = [(Path(m.solution).name, Counter(found_guesses(m))) for m in matches]
+    series = [(m.name, Counter(found_guesses(m))) for m in matches]
     return page(title, [f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
                         ". neither</p>", "<h2>Points</h2>", points_table(matches),
                         "<h2>Guesses per round found</h2>",

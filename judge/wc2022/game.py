@@ -86,6 +86,12 @@ class Match:
     rounds: list[Round]
     seconds: float
     cpu_seconds: float = 0.0  # the solution's, over every worker it had
+    label: str = ""  # the name the command line's files tell it apart by (cli/submissions.py)
+
+    @property
+    def name(self) -> str:
+        """How tables and pages name it: its label, else its file's name."""
+        return self.label or Path(self.solution).name
 
     @property
     def total(self) -> int:
