@@ -23,6 +23,7 @@ from judge.cases import Case, cases_to_json
 from judge.fairness import judge_fairness
 from judge.grading import grade
 from judge.result import CaseResult
+from judge.rules import WORD_LENGTH
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
@@ -53,14 +54,24 @@ class Progress:
 
 class Fuzzer:
     def __init__(self, solution: Path, allowed: int, budget: float, shrink_budget: float,
-                 report: Callable[[str], None] = print) -> None:
+                 report: Callable[[str], None] = print, sandbox: bool = False,
+                 language: str | None = None) -> None:
         self.solution, self.allowed = solution, allowed
         self.budget, self.shrink_budget = budget, shrink_budget
         self.report = report
         self.progress = Progress()
         self.verdicts: dict[tuple[str, ...], Find | None] = {}
-        self.runner = IsolatedRunner(solution, Limits(time_seconds=5.0))
+        self.runner = IsolatedRunner(solution, Limits(time_seconds=5.0), sandbox=sandbox,
+                                     language=language)
         self.start = self.last_report = 0.0
+
+    def load_error(self) -> CaseResult | None:
+        """The solution's compile error, found on a list of one word; None if it loads. A file
+        that never loads loses every list, and no list found that way says anything."""
+        word = "a" * WORD_LENGTH
+        (result,) = grade(self.runner, str(self.solution),
+                          [Case("loads", word, (word,), self.allowed)]).results
+        return result if result.verdict == "CE" else None
 
     def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
         # LIST@SECRET, the name a find's reproducer keeps: grading it with the same --seed

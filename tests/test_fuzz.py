@@ -93,3 +93,20 @@ def test_nothing_found_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_bad_fuzz_arguments(tmp_path: Path) -> None:
     assert main(["fuzz", str(tmp_path / "missing.py")]) == 2
     assert main(["fuzz", str(SOLUTIONS / "strongest.py"), "--allowed", "3"]) == 2
+
+
+def test_a_file_that_does_not_load_is_refused_before_any_search(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every list beats a file that never loads: a 'find' would say nothing of it. Its name,
+    hostile or not, reaches the terminal escaped."""
+    broken = tmp_path / "\x1b[2Jbroken.py"
+    broken.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
+                      "        return (\n")
+    assert main(["fuzz", str(broken), "--search-seconds", "60", "--no-sandbox",
+                 "--out", str(tmp_path / "finds")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and not (tmp_path / "finds").exists()
+    assert captured.err.splitlines()[-1].startswith(
+        f"python -m judge fuzz: error: {tmp_path}/\\x1b[2Jbroken.py: CE: SyntaxError: '(' was "
+        "never closed")
+    assert "\x1b" not in captured.err

@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
-from judge.cli.checks import check_seconds, require_solution_file
-from judge.cli.options import add, deprecated
+from judge.cli.checks import check_seconds, require_solution_file, use_sandbox
+from judge.cli.options import add, add_sandbox_options, deprecated
+from judge.safetext import safe
 from judge.wording import counted
 
 # Not under cases/: a find must not change what `grade` grades unless it is moved there.
@@ -22,6 +23,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--search-seed", default=0)
     add(parser, "--out", default=DEFAULT_OUT, more="kept apart from the cases grade reads by "
                                                    "default")
+    add_sandbox_options(parser)
     deprecated(parser, "fuzz", "--seed", "--search-seed")
     deprecated(parser, "fuzz", "--budget-seconds", "--search-seconds")
 
@@ -35,11 +37,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--allowed must be {MIN_ALLOWED}..{MAX_ALLOWED}")
     check_seconds("--search-seconds", args.search_seconds)
     check_seconds("--shrink-seconds", args.shrink_seconds)
-    print(f"fuzzing {args.solution} for fair lists it cannot win within {args.allowed} guesses "
-          f"(search {args.search_seconds:g} s, --search-seed {args.search_seed}); a find is "
-          f"written to {args.out}/", flush=True)
     fuzzer = Fuzzer(args.solution, args.allowed, args.search_seconds, args.shrink_seconds,
-                    report=lambda line: print(line, flush=True))
+                    report=lambda line: print(line, flush=True), sandbox=use_sandbox(args),
+                    language=args.language)
+    if (failed := fuzzer.load_error()) is not None:
+        raise UsageError(f"{args.solution}: CE: {failed.message}; nothing to search")
+    print(f"fuzzing {safe(args.solution)} for fair lists it cannot win within {args.allowed} "
+          f"guesses (search {args.search_seconds:g} s, --search-seed {args.search_seed}); a "
+          f"find is written to {safe(args.out)}/", flush=True)
     find = fuzzer.run(args.search_seed)
     progress = fuzzer.progress
     print(f"{counted(progress.examples, 'list')} tried, worst {counted(progress.worst, 'guess')}")
@@ -48,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     case = reproducer(find, args.solution, args.allowed, args.search_seed)
     path = write_reproducer(case, args.out)
-    print(f"wrote {path}: {case.note}")
+    print(f"wrote {safe(path)}: {safe(case.note, limit=1000)}")
     # The search's seed is the run's: a randomized solution draws again what it drew.
     print(f"grade it with: --cases {path} --seed {args.search_seed}")
     return EXIT_NOT_ACCEPTED
