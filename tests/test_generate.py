@@ -47,3 +47,12 @@ def test_bad_generator_arguments(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert main(["generate", "random", "--allowed", "5", "--out", str(tmp_path)]) == 2
     assert main(["generate", "weird", "--out", str(tmp_path)]) == 2
     assert "--words must be" in capsys.readouterr().err
+
+
+def test_what_generate_says_counts_right_and_escapes_the_folder(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "\x1b[31mred"
+    assert main(["generate", "random", "--count", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"1 random case written to {tmp_path}/\\x1b[31mred\n"
+    assert main(["generate", "random", "--count", "2", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("2 random cases written to ")

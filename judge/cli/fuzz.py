@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     path = write_reproducer(case, args.out)
     print(f"wrote {safe(path)}: {safe(case.note, limit=1000)}")
     # The search's seed is the run's: a randomized solution draws again what it drew.
-    print(f"grade it with: --cases {path} --seed {args.search_seed}")
+    print(f"grade it with: --cases {safe(path)} --seed {args.search_seed}")
     return EXIT_NOT_ACCEPTED
 
 

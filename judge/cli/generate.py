@@ -7,6 +7,8 @@ import argparse
 from judge.cli.base import EXIT_OK, Command, UsageError
 from judge.cli.options import add, deprecated
 from judge.report.files import write_atomically
+from judge.safetext import safe
+from judge.wording import counted
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.out}: the folder cannot be made: {e.strerror}") from e
     for case in cases:
         write_atomically(args.out / f"{case.name}.json", cases_to_json([case]))
-    print(f"{len(cases)} {args.kind} cases written to {args.out}")
+    print(f"{counted(len(cases), args.kind + ' case')} written to {safe(args.out)}")
     return EXIT_OK
 
 
