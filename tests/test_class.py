@@ -364,6 +364,26 @@ def test_one_solutions_gradescope_results_are_one_file(tmp_path: Path) -> None:
     assert [p.name for p in folder.iterdir()] == ["first_candidate.py.results.json"]
 
 
+def test_gradescope_visibility_hides_each_cases_result_until_the_teacher_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A case's output holds its secret: hidden cases' results may be held back from the
+    student, as Gradescope's settings allow; visible is the default."""
+    path = tmp_path / "results.json"
+    run = ["grade", str(SOLUTIONS / "first_candidate.py"), "--cases", str(CASES / "examples"),
+           "-q", "--gradescope", str(path)]
+    assert main(run) == 0
+    assert {t["visibility"] for t in json.loads(path.read_text())["tests"]} == {"visible"}
+    assert main([*run, "--gradescope-visibility", "after_due_date"]) == 0
+    results = json.loads(path.read_text())
+    assert {t["visibility"] for t in results["tests"]} == {"after_due_date"}
+    assert results["visibility"] == "after_due_date"
+    capsys.readouterr()
+    assert main([*run, "--gradescope-visibility", "never"]) == 2
+    assert "invalid choice: 'never'" in capsys.readouterr().err
+    assert main(run[:-2] + ["--gradescope-visibility", "hidden"]) == 2
+    assert "--gradescope-visibility goes with --gradescope" in capsys.readouterr().err
+
+
 def test_whether_gradescope_names_a_file_or_a_folder(tmp_path: Path) -> None:
     from judge.cli.reports import gradescope_file
 

@@ -77,6 +77,9 @@ def language_choices() -> list[str]:
     return language_names()
 
 
+# When Gradescope shows a test's result to the student: the values its results.json takes.
+GRADESCOPE_VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
+
 FLAGS: tuple[Flag, ...] = (
     # Which cases
     Flag(("--cases",), "a case file (JSON, or LeetCode's three-line .txt) or a folder of them; "
@@ -129,6 +132,11 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--gradescope",), "write Gradescope's autograder results.json (a test a case) to "
          "PATH: a file for one solution; for several, a folder of files, made if missing",
          {"type": Path, "metavar": "PATH"}, "none written"),
+    Flag(("--gradescope-visibility",), "when the student sees each case's result, its "
+         "secret and guesses included (Gradescope's own settings): visible, hidden, "
+         "after_due_date or after_published; hidden cases' secrets shown at once can be "
+         "written into the next submission", {"choices": GRADESCOPE_VISIBILITIES,
+                                              "metavar": "WHEN"}),
     Flag(("--junit",), "write JUnit XML to FILE: a testsuite a solution, a testcase a case, "
          "as CI systems and GitHub Classroom read it", {"type": Path, "metavar": "FILE"},
          "none written"),

@@ -21,6 +21,7 @@ def add_report_options(parser: Options, html_more: str = "") -> None:
     add(parser, "--html", more=html_more)
     add(parser, "--csv")
     add(parser, "--gradescope")
+    add(parser, "--gradescope-visibility", default="visible")
     add(parser, "--junit")
 
 
@@ -40,6 +41,8 @@ def check_report_paths(args: argparse.Namespace, solutions: int = 1) -> None:
     """Every report path writable, before any case runs. With several solutions,
     --gradescope names a folder, made if it does not exist yet: a file there is refused now,
     not once every solution has been graded."""
+    if args.gradescope is None and args.gradescope_visibility != "visible":
+        raise UsageError("--gradescope-visibility goes with --gradescope")
     for flag in REPORT_FLAGS:
         path = getattr(args, flag, None)
         if flag == "gradescope" and path is not None and not gradescope_file(path, solutions):
@@ -70,13 +73,14 @@ def write_reports(args: argparse.Namespace, reports: Sequence[Report], title: st
     if args.junit is not None:
         write_atomically(args.junit, junit_xml(reports))
     if args.gradescope is not None:
+        visibility = args.gradescope_visibility
         if gradescope_file(args.gradescope, len(reports)):
-            write_atomically(args.gradescope, gradescope_results(reports[0]))
+            write_atomically(args.gradescope, gradescope_results(reports[0], visibility))
             return
         args.gradescope.mkdir(exist_ok=True)  # its parent was checked before anything ran
         for report, name in zip(reports, gradescope_names(reports), strict=True):
             write_atomically(args.gradescope / f"{name}.results.json",
-                             gradescope_results(report))
+                             gradescope_results(report, visibility))
 
 
 def gradescope_names(reports: Sequence[Report]) -> list[str]:

@@ -54,15 +54,16 @@ def case_output(result: CaseResult) -> str:
     return f"{result.verdict}: {safe(why(result))}\n{transcript_text(result)}"
 
 
-def gradescope_results(report: Report) -> str:
-    """Gradescope's autograder results.json for one submission: a test a case, worth 1."""
+def gradescope_results(report: Report, visibility: str = "visible") -> str:
+    """Gradescope's autograder results.json for one submission: a test a case, worth 1, whose
+    result (its secret and guesses too) the student sees when `visibility` says."""
     s = report.summary()
     tests = [{"name": safe(r.name), "number": str(i), "score": int(r.verdict == "AC"),
               "max_score": 1, "status": "passed" if r.verdict == "AC" else "failed",
-              "output": safe_block(case_output(r)), "visibility": "visible"}
+              "output": safe_block(case_output(r)), "visibility": visibility}
              for i, r in enumerate(report.results, 1)]
     data = {"score": s["accepted"], "max_score": s["cases"],
-            "execution_time": round(s["time_s"], 3), "visibility": "visible",
+            "execution_time": round(s["time_s"], 3), "visibility": visibility,
             "stdout_visibility": "hidden",
             "output": "\n".join([summary_text(report), "", *provenance_lines([report])]),
             "tests": tests}
