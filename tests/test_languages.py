@@ -538,6 +538,22 @@ def test_a_compile_error_names_the_file_as_given(tmp_path: Path, fixture: str,
     assert "VM warning" not in result.detail  # the compiler's JVM's, nothing of the file's
 
 
+@pytest.mark.parametrize(("fixture", "language"), [
+    pytest.param("throws.java", "java", marks=toolchain_marks("java")),
+    pytest.param("index_out_of_bounds.kt", "kotlin", marks=toolchain_marks("kotlin"))])
+def test_a_jvm_stack_trace_names_the_file_as_given(tmp_path: Path, fixture: str,
+                                                  language: str) -> None:
+    """The compiled classes remember the build's copy (Solution.java, solution.kt) as their
+    source: a runtime error's trace names the candidate's file instead."""
+    mine = tmp_path / f"mine{Path(fixture).suffix}"
+    mine.write_text((SUBMISSIONS / "RTE" / fixture).read_text())
+    (result,) = grade(IsolatedRunner(mine, LIMITS), language,
+                      load_cases([CASES / "examples" / "example1.txt"])).results
+    assert result.verdict == "RTE"
+    assert re.search(rf"\({re.escape(str(mine))}:\d+\)", result.detail), result.detail
+    assert not re.search(r"\b(Solution\.java|solution\.kt)\b", result.detail)
+
+
 def test_only_the_build_copys_own_name_is_renamed() -> None:
     text = ("solution.cpp:2:5: error: x\nIn file included from entry.cpp:4:\n"
             "solution.cpp: In function\n/usr/include/solution.cpp:1 mysolution.cpp "

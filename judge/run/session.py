@@ -124,6 +124,7 @@ class WorkerOwner:
         self.confinement = confinement(sandbox, tmp_mb=limits.memory_mb)
         self.harness = harness_for(solution, self.game, language)
         self._built: Path | None = None
+        self._source = ""  # the name the build gave the submission's copy (Build.source)
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
@@ -249,7 +250,7 @@ class WorkerOwner:
         result = built_program(build, builder)
         if isinstance(result, CompileError):
             return named_as_given(result.message, build.source, self.solution)
-        self._built = result
+        self._built, self._source = result, build.source
         return None
 
     def start_worker(self, seed: int | None = None) -> Worker | str:
@@ -298,10 +299,11 @@ class WorkerOwner:
 
     def _named_as_given(self, text: str) -> str:
         """`text` with the file named by the path it was given by, not the one the sandbox
-        shows it at (a traceback, a syntax error)."""
+        shows it at (a traceback, a syntax error), nor its build's copy (a JVM's stack trace
+        names Solution.java, whatever the file was called)."""
         for inside in self._inside:
             text = text.replace(inside, str(self.solution))
-        return text
+        return named_as_given(text, self._source, self.solution)
 
 
 class IsolatedRunner(WorkerOwner):
