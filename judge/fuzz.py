@@ -71,7 +71,10 @@ class Fuzzer:
         word = "a" * WORD_LENGTH
         (result,) = grade(self.runner, str(self.solution),
                           [Case("loads", word, (word,), self.allowed)]).results
-        return result if result.verdict == "CE" else None
+        if result.verdict != "CE":
+            return None
+        self.runner.close()  # no search follows
+        return result
 
     def play_every_secret(self, words: tuple[str, ...], seed_value: int) -> list[CaseResult]:
         # LIST@SECRET, the name a find's reproducer keeps: grading it with the same --seed
