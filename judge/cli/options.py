@@ -77,9 +77,6 @@ def language_choices() -> list[str]:
     return language_names()
 
 
-# When Gradescope shows a test's result to the student: the values its results.json takes.
-GRADESCOPE_VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
-
 FLAGS: tuple[Flag, ...] = (
     # Which cases
     Flag(("--cases",), "a case file (JSON, or LeetCode's three-line .txt) or a folder of them; "
@@ -101,12 +98,11 @@ FLAGS: tuple[Flag, ...] = (
     # The submission's run
     Flag(("--seed",), "the run's seed: every case seeds the solution's random numbers "
          "(Python's `random` and NumPy's, C++'s rand, JavaScript's Math.random, Java's and "
-         "Kotlin's Random) from it and its own name, "
-         "and Python's string hashing is fixed by it, so that a run replays, and any one of "
-         "its cases alone too", {"type": int, "metavar": "N"}),
+         "Kotlin's Random) from it and its own name, and Python's string hashing is fixed by "
+         "it, so that a run replays, and any one of its cases alone too",
+         {"type": int, "metavar": "N"}),
     Flag(("--time-limit",), "CPU seconds the solution may use on one case, counted over its "
-         "whole process tree; the wall clock stops it at 3x",
-         {"type": float, "metavar": "S"}),
+         "whole process tree; the wall clock stops it at 3x", {"type": float, "metavar": "S"}),
     Flag(("--memory-limit",), "address space of each worker process in MiB, at least 32; "
          "0 for none", {"type": int, "metavar": "MB"}),
     Flag(("--sandbox",), "run the solution under bubblewrap, with no network and no view of "
@@ -132,20 +128,16 @@ FLAGS: tuple[Flag, ...] = (
     Flag(("--gradescope",), "write Gradescope's autograder results.json (a test a case) to "
          "PATH: a file for one solution; for several, a folder of files, made if missing",
          {"type": Path, "metavar": "PATH"}, "none written"),
-    Flag(("--gradescope-visibility",), "when the student sees each case's result, its "
-         "secret and guesses included (Gradescope's own settings): visible, hidden, "
-         "after_due_date or after_published; hidden cases' secrets shown at once can be "
-         "written into the next submission", {"choices": GRADESCOPE_VISIBILITIES,
-                                              "metavar": "WHEN"}),
-    Flag(("--junit",), "write JUnit XML to FILE: a testsuite a solution, a testcase a case, "
-         "as CI systems and GitHub Classroom read it", {"type": Path, "metavar": "FILE"},
-         "none written"),
+    Flag(("--gradescope-visibility",), "when students see each case's result, its secret "
+         "included: Gradescope's visible, hidden, after_due_date or after_published",
+         {"metavar": "WHEN"}),
+    Flag(("--junit",), "write JUnit XML to FILE: a testsuite a solution, a testcase a case, as "
+         "CI and GitHub Classroom read it", {"type": Path, "metavar": "FILE"}, "none written"),
     Flag(("-v", "--verbose"), "say more; repeat for more still", {"action": "count"}),
     Flag(("--watch",), "after grading, grade again each time the file is saved: the cases "
          "not accepted last time first, then the rest, showing only what changed; Ctrl-C "
          "stops", {"action": "store_true"}),
-    Flag(("-q", "--quiet"), "print less: the summary, and what to run next",
-         {"action": "store_true"}),
+    Flag(("-q", "--quiet"), "print less: the summary, what to run next", {"action": "store_true"}),
     # Grading several solutions
     Flag(("--jobs",), "solutions graded at once", {"type": int, "metavar": "N"}),
     Flag(("--per-list",), "a table per word list as well: each solution's worst case beside "

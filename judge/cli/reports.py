@@ -14,6 +14,8 @@ from judge.report.files import write_atomically
 from judge.result import Report
 
 REPORT_FLAGS = ("json", "html", "csv", "gradescope", "junit")
+# When Gradescope shows a test's result to the student: the values its results.json takes.
+GRADESCOPE_VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 
 
 def add_report_options(parser: Options, html_more: str = "") -> None:
@@ -21,7 +23,7 @@ def add_report_options(parser: Options, html_more: str = "") -> None:
     add(parser, "--html", more=html_more)
     add(parser, "--csv")
     add(parser, "--gradescope")
-    add(parser, "--gradescope-visibility", default="visible")
+    add(parser, "--gradescope-visibility", default="visible", choices=GRADESCOPE_VISIBILITIES)
     add(parser, "--junit")
 
 
