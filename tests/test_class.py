@@ -380,7 +380,7 @@ def test_gradescope_visibility_hides_each_cases_result_until_the_teacher_says(
     capsys.readouterr()
     assert main([*run, "--gradescope-visibility", "never"]) == 2
     assert "invalid choice: 'never'" in capsys.readouterr().err
-    assert main(run[:-2] + ["--gradescope-visibility", "hidden"]) == 2
+    assert main([*run[:-2], "--gradescope-visibility", "hidden"]) == 2
     assert "--gradescope-visibility goes with --gradescope" in capsys.readouterr().err
 
 

@@ -124,9 +124,9 @@ def test_the_cpp_build_compiles_as_leetcode_does(tools: dict[str, str | None],
     build = cpp.CPP.build(solution, "leetcode")
     assert build is not None
     assert build.steps == (("/opt/bin/g++", "-std=gnu++17", "-O2", "-pipe", "-o", "program",
-                            "entry.cpp", "harness.cpp"),)
-    assert sorted(build.files) == ["entry.cpp", "fresh_state.h", "harness.cpp", "leetcode.h",
-                                   "solution.cpp"]
+                            "judge_calls_solution.cpp", "harness.cpp"),)
+    assert sorted(build.files) == ["fresh_state.h", "harness.cpp", "judge_calls_solution.cpp",
+                                   "leetcode.h", "solution.cpp"]
     assert build.files["solution.cpp"] == b"class Solution {};"
     assert build.files["harness.cpp"] == (cpp.HERE / "harness.cpp").read_bytes()
     assert (build.env, build.versions, build.address_space_mb) == (

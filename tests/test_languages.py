@@ -554,12 +554,27 @@ def test_a_jvm_stack_trace_names_the_file_as_given(tmp_path: Path, fixture: str,
     assert not re.search(r"\b(Solution\.java|solution\.kt)\b", result.detail)
 
 
+@pytest.mark.parametrize("language", [pytest.param("cpp", marks=toolchain_marks("cpp"))])
+def test_a_cpp_signature_unlike_leetcodes_is_told_in_the_judges_call(tmp_path: Path,
+                                                                       language: str) -> None:
+    """The error lies in the judge's file that calls findSecretWord; its name says so, where
+    `entry.cpp` said nothing to a candidate."""
+    mine = tmp_path / "mine.cpp"
+    mine.write_text((SUBMISSIONS / "CE" / "wrong_signature.cpp").read_text())
+    (result,) = grade(IsolatedRunner(mine, LIMITS), language,
+                      load_cases([CASES / "examples" / "example1.txt"])).results
+    assert result.verdict == "CE"
+    assert result.message.startswith("judge_calls_solution.cpp:"), result.message
+    assert "no matching function for call to" in result.message
+    assert f"{mine}:4:" in result.detail  # the candidate's own line, named as given
+
+
 def test_only_the_build_copys_own_name_is_renamed() -> None:
-    text = ("solution.cpp:2:5: error: x\nIn file included from entry.cpp:4:\n"
+    text = ("solution.cpp:2:5: error: x\nIn file included from judge_calls_solution.cpp:4:\n"
             "solution.cpp: In function\n/usr/include/solution.cpp:1 mysolution.cpp "
             "solution.cpp.o solution.cpps (solution.cpp)")
     assert named_as_given(text, "solution.cpp", Path("a b.cpp")) == (
-        "a b.cpp:2:5: error: x\nIn file included from entry.cpp:4:\n"
+        "a b.cpp:2:5: error: x\nIn file included from judge_calls_solution.cpp:4:\n"
         "a b.cpp: In function\n/usr/include/solution.cpp:1 mysolution.cpp "
         "solution.cpp.o solution.cpps (a b.cpp)")
     assert named_as_given(text, "", Path("a b.cpp")) == text

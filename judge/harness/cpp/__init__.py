@@ -20,7 +20,10 @@ from judge.harness.toolchain import (
 
 HERE = Path(__file__).parent
 PROGRAM = "program"
-SOURCE = "solution.cpp"  # the submission, as the entry file includes it
+SOURCE = "solution.cpp"  # the submission, as CALLER includes it
+# The judge's file that includes the submission and calls findSecretWord: a compile error
+# about that call (a signature unlike LeetCode's) names it, so its name says whose it is.
+CALLER = "judge_calls_solution.cpp"
 # C++17 as the issue asks; -O2 as LeetCode compiles C++ (its help page on the environments).
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
 COMPILER_MEMORY_MB = 2048  # g++ needs a few hundred MiB for <bits/stdc++.h>
@@ -46,8 +49,8 @@ class CppHarness:
             files = source_files(HERE, "word.h", "fresh_state.h", "harness.cpp")
             sources: tuple[str, ...] = ("-DJUDGE_WC2022", "harness.cpp", SOURCE)
         else:
-            files = source_files(HERE, "leetcode.h", "entry.cpp", "fresh_state.h", "harness.cpp")
-            sources = ("entry.cpp", "harness.cpp")
+            files = source_files(HERE, "leetcode.h", CALLER, "fresh_state.h", "harness.cpp")
+            sources = (CALLER, "harness.cpp")
         files[SOURCE] = solution.read_bytes()
         return Build(files=files, steps=((compiler, *FLAGS, "-o", PROGRAM, *sources),),
                      env=BUILD_ENV, versions=version(compiler),
