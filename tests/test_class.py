@@ -135,6 +135,26 @@ def test_a_folder_without_submissions_is_said_to_be_one(
     assert "a folder with no solution file in it" in capsys.readouterr().err
 
 
+def test_a_students_folder_of_several_files_is_said_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each file is graded, a row each, and the teacher is told which folder holds several;
+    a folder of one week's files (no folder a student) says nothing."""
+    room = tmp_path / "class"
+    for student, files in [("ann", ["solution.py"]), ("dee", ["solution.py", "v2.py"])]:
+        (room / student).mkdir(parents=True)
+        for name in files:
+            shutil.copy(SOLUTIONS / "first_candidate.py", room / student / name)
+    run = ["--cases", str(CASES / "examples" / "example1.txt"), "--in-process", "-q"]
+    assert main(["compare", str(room), *run]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("warning:") == 1
+    assert (f"warning: {room / 'dee'} holds 2 solution files, each graded as a submission of "
+            "its own: solution.py, v2.py") in captured.err
+    assert "dee/v2.py" in captured.out and "ann/solution.py" in captured.out
+    assert main(["compare", str(room / "dee"), *run]) == 0  # one folder: its files, said none
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_labels_tell_apart_files_of_one_name() -> None:
     from judge.cli.submissions import labels
 

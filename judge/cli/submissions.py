@@ -28,6 +28,9 @@ class Found:
     # Named as a submission and no file: a pipe, a device, a socket. Nothing to read, and a
     # pipe's read would wait for ever.
     not_files: list[Path] = field(default_factory=list)
+    # A student's folder (one of several below a folder given) holding more than one
+    # solution file: each is graded as a submission of its own, a row each.
+    several: list[tuple[Path, list[Path]]] = field(default_factory=list)
 
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
@@ -48,6 +51,10 @@ class Found:
             print(f"warning: passed over {not_files_text(len(self.not_files))} in the "
                   f"folders given: {listed(self.not_files, whole=True)}", file=sys.stderr,
                   flush=True)
+        for folder, files in self.several:
+            print(f"warning: {safe(folder)} holds {counted(len(files), 'solution file')}, "
+                  f"each graded as a submission of its own: {listed(files)}",
+                  file=sys.stderr, flush=True)
 
 
 def not_files_text(count: int) -> str:
@@ -112,6 +119,7 @@ def solution_files(paths: Sequence[Path]) -> Found:
         files = [p for p in mine if p not in links and p.is_file()]
         not_files = [p for p in mine if p not in links and p not in files]
         found.files += files
+        found.several += several_in_a_folder(path, files)
         found.links += links
         found.not_files += not_files
         found.other_languages += [p for p in below
@@ -124,6 +132,20 @@ def solution_files(paths: Sequence[Path]) -> Found:
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
                              + (f", only {' and '.join(only)}" if only else ""))
     return found
+
+
+def several_in_a_folder(folder: Path, files: Sequence[Path]) -> list[tuple[Path, list[Path]]]:
+    """The folders just below `folder` that hold more than one of `files`, where there are
+    several such folders (a class, a folder a student): a folder of one week's files is one
+    folder, and says nothing."""
+    by_folder: dict[Path, list[Path]] = {}
+    for file in files:
+        inside = file.relative_to(folder)
+        if len(inside.parts) > 1:
+            by_folder.setdefault(folder / inside.parts[0], []).append(file)
+    if len(by_folder) < 2:
+        return []
+    return [(f, mine) for f, mine in by_folder.items() if len(mine) > 1]
 
 
 def labels(files: Sequence[Path], folders: Sequence[Path] = ()) -> list[str]:
