@@ -111,22 +111,23 @@ def run(args: argparse.Namespace) -> int:
                     sandbox, args.match_time_limit, args.every_answer, order)
 
     matches, refused = [], []
+    # Named as compare names files: a/solution.py and b/solution.py, not solution.py twice.
+    names = labels(args.solutions)
     try:
-        for order, solution in enumerate(args.solutions):
+        for order, (solution, name) in enumerate(zip(args.solutions, names, strict=True)):
             try:
-                matches.append(one_match(solution, order))
+                match = one_match(solution, order)
             except EntryPointError as e:  # the others still play, and are reported
                 refused.append(str(e))
+                continue
+            match.label = name
+            matches.append(match)
     except SandboxUnavailable as e:
         raise UsageError(str(e)) from e
     finally:
         progress.close()
     if not matches:
         raise UsageError("; ".join(refused))
-    # Named as compare names files: a/solution.py and b/solution.py, not solution.py twice.
-    named = dict(zip(map(str, args.solutions), labels(args.solutions), strict=True))
-    for match in matches:
-        match.label = named[match.solution]
     print(match_table(matches))
     print(f"answers drawn with --answer-seed {seed}"
           + (" --every-answer" if args.every_answer else ""))
