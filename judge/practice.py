@@ -28,13 +28,15 @@ from judge.rules import match
 from judge.safetext import safe
 from judge.wording import counted
 
-HELP = """type a word of the list to guess it (case and spaces do not matter here), or:
+HELP = """type a word of the list to guess it (case and spaces do not matter here; a word not
+in the list, or one guessed already, is pointed out first and counts only if typed again), or:
   hint      the best guesses by minimax, entropy and expected size, with how each splits the
             words still possible (reply: how many words), and the optimal guess when it is quick
   why WORD  how WORD would split the words still possible, beside the best guesses, and how
             many guesses each guarantees from here
   words     the words still possible
   list      every word of the list
+  board     your guesses so far, their replies and the words each left
   quit      show the secret and stop, with the review (so do exit, q, give up, Ctrl-D and
             Ctrl-C); never spent as a guess
   help      this text
@@ -303,6 +305,8 @@ def columns_text(words: Sequence[str]) -> list[str]:
 
 def board(game: Game) -> list[str]:
     """Every guess so far, with its reply and the words it left."""
+    if not game.steps:
+        return ["no guess yet"]
     rows = [f"  {'':>3} {'guess':<8} {'reply':>5}  still possible"]
     for number, step in enumerate(game.steps, 1):
         left = "not a word: nothing learned" if step.reply < 0 else words_text(len(step.after))

@@ -45,6 +45,13 @@ def test_not_a_word_counts_and_too_many_guesses_is_wrong() -> None:
     assert not won and "reply -1, and the guess counts" in text and WRONG_ANSWER_TEXT in text
 
 
+def test_the_board_and_its_help_line() -> None:
+    _, text = play(["board", "help", "acckzz", "board", "quit"])
+    assert "ends the game\nno guess yet\n" in text  # board, asked before any guess
+    assert "  board     your guesses so far, their replies and the words each left" in text
+    assert text.count("   1. acckzz       3  1 word") == 2  # after the guess, and asked for
+
+
 def test_words_help_and_end_of_input() -> None:
     won, text = play(["help", "words", "list", "acckzz", "words"])
     assert not won and "give up" in text and "the secret was ccbazz" in text
