@@ -61,13 +61,18 @@ def cache_root() -> Path:
     return Path(base) / "guess-judge" / "builds"
 
 
+# What a kept build's files hold, the compile error's layout included: a change to it keys every
+# build anew, so that no build kept before it is shown in the old layout.
+KEPT_FORMAT = 2
+
+
 def build_key(build: Build, confinement: Confinement) -> str:
     digest = hashlib.sha256()
     for name in sorted(build.files):
         digest.update(f"{len(name)}:{name}:{len(build.files[name])}:".encode())
         digest.update(build.files[name])
     recipe = [list(map(list, build.steps)), build.versions, sorted(build.env.items()),
-              list(build.toolchain), confinement.name]
+              list(build.toolchain), confinement.name, KEPT_FORMAT]
     digest.update(json.dumps(recipe).encode())
     return digest.hexdigest()[:32]
 
@@ -250,9 +255,11 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
 def failure(output: bytes, compiler: str, status: int) -> str:
     """The compile error as a row and its detail show it: the first error line first."""
     lines = output.decode("utf-8", "replace").splitlines()
-    # The line a row shows first: the compiler's first error, not "In file included".
+    # The line a row shows first: the compiler's first error, not "In file included"; said
+    # once where the compiler puts it first already (javac, kotlinc).
     first = next((line for line in lines if "error" in line.lower()), None)
-    shown = "\n".join(([first] if first else []) + lines[:ERROR_LINES])
+    lead = [first] if first and first != lines[0] else []
+    shown = "\n".join(lead + lines[:ERROR_LINES])
     if len(lines) > ERROR_LINES:
         shown += f"\n[... {len(lines) - ERROR_LINES} more lines]"
     if status in (-signal.SIGXFSZ, 128 + signal.SIGXFSZ) or "File size limit" in shown:
