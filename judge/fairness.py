@@ -81,6 +81,11 @@ class FairnessReport:
     upper_by: str
     verdict: Fairness
 
+    @property
+    def proven_optimum(self) -> bool:
+        """Whether the upper bound is the list's optimum, proven by the optimal solver."""
+        return self.upper_by == PROVEN
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "meets_constraints": self.meets_constraints,
                 "problems": list(self.problems), "allowedGuesses": self.allowed,

@@ -51,9 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 def upper_text(report: FairnessReport) -> str:
     """What the upper bound is: the proven optimum, or the worst case of a strategy."""
-    from judge.fairness import PROVEN
-
-    if report.upper_by == PROVEN:
+    if report.proven_optimum:
         return "the optimum, proven by the optimal solver"
     return f"upper bound by {report.upper_by}"
 
