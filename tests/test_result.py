@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.report.text import leaderboard
 from judge.result import FIGURES, CaseResult, Report, ranked, ranking_key, worst_by_limit
 from judge.verdicts import Verdict
 
@@ -106,3 +107,11 @@ def test_the_json_of_a_report_names_every_field() -> None:
     assert full == {"rank": 4, "label": "mine", **plain, "provenance": {"command": "x"},
                     "shard": [2, 3]}
     assert list(full)[:2] == ["rank", "label"]
+
+
+def test_the_leaderboard_says_no_guess_was_made_rather_than_counting_games_of_none() -> None:
+    compile_error = Report("ce.cpp", [result(name, "CE", 0) for name in "abc"])
+    played = Report("s.py", [result("a", "AC", 3), result("b", "WA", 0)])
+    rows = leaderboard([compile_error, played]).splitlines()
+    assert rows[1].endswith("s  -") and "0:3" not in rows[1]
+    assert rows[2].endswith("s  0:1 3:1")  # a game of no guess, beside one that guessed

@@ -116,6 +116,14 @@ def order_line(reports: Sequence[Report]) -> str:
             "(pass one --order-seed to every shard for a run that replays as one)")
 
 
+def spread_text(distribution: dict[int, int]) -> str:
+    """How many games took each number of guesses ("1:3 2:5"); "-" where no game made a guess
+    (every case a compile error, say), which "0:14" would only say in code."""
+    if set(distribution) <= {0}:
+        return "-"
+    return " ".join(f"{g}:{n}" for g, n in distribution.items())
+
+
 def leaderboard(reports: Sequence[Report]) -> str:
     """One row per solution, in the order given (ranked, where they were); the figures'
     labels follow the table."""
@@ -130,7 +138,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
         s = report.summary()
         mean = s["mean_guesses_played"]
         failed = not_accepted_text(s, " ") or "-"
-        spread = " ".join(f"{g}:{n}" for g, n in s["guess_distribution"].items())
+        spread = spread_text(s["guess_distribution"])
         name = shortened(safe(report.name), name_width)
         rank = f"{report.rank if report.rank is not None else '':>4} " if ranks else ""
         rows.append(f"{rank}{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
