@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import select
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+
+from judge.cases import Case, load_cases, shared_lists
+from judge.cli.watch import CHANGES_SHOWN, again
+from judge.run.limits import Limits
 
 from .conftest import CASES, SOLUTIONS
 
@@ -94,24 +100,23 @@ def test_a_save_grades_again_and_ctrl_c_stops(tmp_path: Path) -> None:
     assert "Traceback" not in "".join(seen)
 
 
+def round_arguments(cases: Sequence[Case]) -> argparse.Namespace:
+    """What grade's command line gives a round of --watch: unsandboxed, a fixed seed."""
+    return argparse.Namespace(
+        time_limit=Limits.time_seconds, memory_limit=Limits.memory_mb, in_process=False,
+        language=None, sandboxed=False, run_seed=1, adversary=False, fail_fast=0,
+        solution_seconds=None, shared_lists=shared_lists(cases))
+
+
 def test_a_case_that_failed_in_its_lists_warm_state_is_graded_again_from_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     """The cases not accepted last time are graded first, apart from their list's others: each
     from the list's warm state all the same. A refusal of that state stays a refusal, where
     alone in a process of its own the case would have shown "RTE -> AC" for an unchanged file."""
-    import argparse
-
-    from judge.cases import shared_lists
-    from judge.cli.watch import again
-    from judge.run.limits import Limits
-
     from .test_integrity import CHEATS, every_secret_of_one_list
 
     cases = every_secret_of_one_list(4)
-    args = argparse.Namespace(
-        time_limit=Limits.time_seconds, memory_limit=Limits.memory_mb, in_process=False,
-        language=None, sandboxed=False, run_seed=1, adversary=False, fail_fast=0,
-        solution_seconds=None, shared_lists=shared_lists(cases))
+    args = round_arguments(cases)
     last = {c.name: "AC" for c in cases} | {cases[0].name: "RTE"}
     report = again(args, CHEATS / "reads_a_note_it_kept_open.py", cases, last, 5)
     assert [r.verdict for r in report.results] == ["RTE"] * 4
@@ -122,23 +127,37 @@ def test_a_case_that_failed_in_its_lists_warm_state_is_graded_again_from_it(
 def test_a_file_that_no_longer_compiles_is_said_once(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """A compile error is the file's: one line, however many cases there are."""
-    import argparse
-
-    from judge.cases import load_cases, shared_lists
-    from judge.cli.watch import again
-    from judge.run.limits import Limits
-
+    from judge.cases import load_cases
     cases = load_cases([CASES / "handwritten"])
     broken = tmp_path / "s.py"
     broken.write_text("class Solution:\n    def findSecretWord(self, words, master):\n"
                       "        garbage(((\n")
-    args = argparse.Namespace(
-        time_limit=Limits.time_seconds, memory_limit=Limits.memory_mb, in_process=False,
-        language=None, sandboxed=False, run_seed=1, adversary=False, fail_fast=0,
-        solution_seconds=None, shared_lists=shared_lists(cases))
+    args = round_arguments(cases)
     report = again(args, broken, cases, {c.name: "AC" for c in cases}, 5)
     assert {r.verdict for r in report.results} == {"CE"}
     shown = capsys.readouterr().out.splitlines()
     assert shown == [
         "", "s.py saved: grading again",
         f"  CE  SyntaxError: '(' was never closed ({broken}, line 3) (no case runs)"]
+
+
+def test_past_ten_changed_verdicts_the_rest_are_counted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A fix that turns two thousand cases would scroll the summary out of sight."""
+    cases = load_cases([CASES / "handwritten"])
+    last = {c.name: "WA" for c in cases}
+    report = again(round_arguments(cases), SOLUTIONS / "minimax_cpp.py", cases, last, 5)
+    assert report.summary()["accepted"] == len(cases) == 14
+    shown = capsys.readouterr().out.splitlines()
+    assert len([line for line in shown if line.endswith(": WA -> AC")]) == CHANGES_SHOWN
+    assert shown[-1] == "  and 4 more changed: WA -> AC 4"
+
+
+def test_a_file_that_compiles_again_says_so_once_and_names_only_what_is_not_accepted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    cases = load_cases([CASES / "handwritten"])
+    last = {c.name: "CE" for c in cases}
+    again(round_arguments(cases), SOLUTIONS / "first_candidate.py", cases, last, 5)
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[2:] == ["  compiles again (CE last time)",
+                         "  random-100-a: CE -> WA  found the secret at guess 11, limit 10"]
