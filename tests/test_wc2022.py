@@ -213,6 +213,32 @@ def test_a_file_that_does_not_load_loses_nothing_of_the_others(
     assert [m["solution"] for m in json.loads(out.read_text())] == [str(player)]
 
 
+@pytest.mark.parametrize("name", ["solution.js", "Solution.java", "notes.txt"])
+def test_a_file_no_p8079_language_runs_is_refused_before_any_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """LeetCode's languages other than Python and C++ are not judged for P8079: one line, exit
+    2, nothing played (it was a traceback after the first file's match)."""
+    player, other = solution(tmp_path, CONSISTENT), tmp_path / name
+    other.write_text("var findSecretWord = function(words, master) {};\n")
+    assert main(["wc2022", str(player), str(other), "--dictionary", str(ENGLISH5),
+                 "--rounds", "2", "--no-sandbox"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert captured.err.startswith(f"python -m judge wc2022: error: {other}: ")
+
+
+def test_the_language_option_is_the_files_language(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    named_otherwise = tmp_path / "player.txt"
+    named_otherwise.write_text(CONSISTENT)
+    assert main(["wc2022", str(named_otherwise), "--language", "python", "--dictionary",
+                 str(ENGLISH5), "--rounds", "2", "--no-sandbox"]) in (0, 1)
+    assert "player.txt" in capsys.readouterr().out
+    # A language judged for LeetCode 843 only.
+    assert main(["wc2022", str(named_otherwise), "--language", "java"]) == 2
+    assert "invalid choice: 'java' (choose from 'python', 'cpp')" in capsys.readouterr().err
+
+
 def test_a_slow_guess_costs_its_round_and_the_next_round_starts_afresh(tmp_path: Path) -> None:
     body = ("import time\ncalls = []\ndef init(n, s):\n    calls.append(n)\n"
             "def guess(t, remaining, letter, gold, silver):\n"

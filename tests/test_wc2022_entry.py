@@ -283,8 +283,9 @@ class Made:
         self.entry: ScriptedEntry | None = None
 
         def entry_points(solution: Path, dictionary: list[str], limits: Limits, sandbox: bool,
-                         budget: float | None) -> ScriptedEntry:
-            self.arguments.append((solution, list(dictionary), limits, sandbox, budget))
+                         budget: float | None, language: str | None) -> ScriptedEntry:
+            self.arguments.append((solution, list(dictionary), limits, sandbox, budget,
+                                   language))
             worker = ScriptedWorker([(DONE, 0.5), *[(word("crane"), 0.25)] * guesses])
             self.entry = ScriptedEntry([worker], budget=budget, limits=limits)
             return self.entry
@@ -307,7 +308,7 @@ def test_a_match_plays_the_drawn_answers_in_order_and_reports_each_round(
     played = sum(len(r.guesses) for r in match.rounds)
     assert match.cpu_seconds == 0.5 + 0.25 * played
     assert made.arguments == [(Path("p.py"), WORDS, Limits(time_seconds=game.GUESS_SECONDS),
-                               False, game.match_budget(4))]
+                               False, game.match_budget(4), None)]
 
 
 def test_solutions_compared_play_the_same_answers_each_in_an_order_of_its_own(
@@ -325,9 +326,9 @@ def test_a_match_of_every_answer_plays_each_word_once_with_the_budget_given(
     made = Made(monkeypatch)
     limits = Limits(time_seconds=3.0)
     match = game.play(Path("p.py"), WORDS, 999, seed=1, limits=limits, sandbox=True,
-                      match_seconds=12.5, every_answer=True)
+                      match_seconds=12.5, every_answer=True, language="cpp")
     assert sorted(r.answer for r in match.rounds) == sorted(WORDS)
-    assert made.arguments[0][2:] == (limits, True, 12.5)
+    assert made.arguments[0][2:] == (limits, True, 12.5, "cpp")
 
 
 def test_a_file_without_entry_points_is_refused_before_any_round(

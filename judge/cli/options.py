@@ -16,7 +16,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.harness.launch import Game
 
 VOCABULARY_TAG = "vocabulary_name"  # set on every action `add` makes: the test reads it
 
@@ -69,12 +72,6 @@ def shard_option(text: str) -> tuple[int, int]:
         return parse_shard(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from e
-
-
-def language_choices() -> list[str]:
-    from judge.harness.registry import language_names
-
-    return language_names()
 
 
 FLAGS: tuple[Flag, ...] = (
@@ -218,8 +215,7 @@ def add(parser: Options, name: str, *, more: str = "",
     if options.get("action") == "count":
         options.setdefault("default", 0)
     if name == "--language":
-        options.setdefault("choices", language_choices())
-        help_text = help_text.replace("extension", f"extension: {', '.join(language_choices())}",
+        help_text = help_text.replace("extension", f"extension: {', '.join(options['choices'])}",
                                       1)
     action = parser.add_argument(*flag.names, help=help_text, **options)
     setattr(action, VOCABULARY_TAG, flag.name)
@@ -293,7 +289,10 @@ def add_run_options(parser: Options) -> None:
     add_sandbox_options(parser)
 
 
-def add_sandbox_options(parser: Options) -> None:
+def add_sandbox_options(parser: Options, game: Game = "leetcode") -> None:
+    """--sandbox, and --language with the languages that are judged for `game`."""
+    from judge.harness.registry import serving
+
     add(parser, "--sandbox", default=None, default_text="the sandbox wherever bubblewrap works")
-    add(parser, "--language", default_text="from each file's extension: .py, .cpp, .java, "
-                                           ".js, .kt")
+    add(parser, "--language", choices=[h.name for h in serving(game)], default_text="from each "
+        f"file's extension: {', '.join(h.extensions[0] for h in serving(game))}")

@@ -48,7 +48,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--guess-time-limit", default_text="10")
     add(parser, "--match-time-limit", default_text="60 + 1 per round")
     add(parser, "--memory-limit", default=Limits.memory_mb)
-    add_sandbox_options(parser)
+    add_sandbox_options(parser, "wc2022")
     add(parser, "--json")
     add(parser, "--html", more="the points table and every round lost")
     add(parser, "-v", more="here: every round, not only the lost ones")
@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     for solution in args.solutions:
         require_solution_file(solution, "a P8079 solution file (.py or .cpp)")
+        require_harness(solution, args.language)
     if args.rounds is not None and args.every_answer:
         raise UsageError("--every-answer plays each word once: leave out --rounds")
     if args.rounds is not None:
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             show(result)
 
         return play(solution, dictionary, rounds, seed, str(path), round_done, limits,
-                    sandbox, args.match_time_limit, args.every_answer, order)
+                    sandbox, args.match_time_limit, args.every_answer, order, args.language)
 
     matches, refused = [], []
     # Named as compare names files: a/solution.py and b/solution.py, not solution.py twice.
@@ -143,6 +144,16 @@ def run(args: argparse.Namespace) -> int:
     if refused:
         raise UsageError(f"not played, so not in the table or reports: {'; '.join(refused)}")
     return EXIT_NOT_ACCEPTED if lost else EXIT_OK
+
+
+def require_harness(solution: Path, language: str | None) -> None:
+    """Refuse, before any match, a file that no language judged for P8079 runs here."""
+    from judge.harness.registry import UnknownLanguage, harness_for
+
+    try:
+        harness_for(solution, "wc2022", language)
+    except UnknownLanguage as e:
+        raise UsageError(str(e)) from e
 
 
 COMMAND = Command(

@@ -22,6 +22,11 @@ def language_names() -> list[str]:
     return [h.name for h in HARNESSES]
 
 
+def serving(game: Game) -> list[Harness]:
+    """The harnesses of the languages that are judged for `game`."""
+    return [h for h in HARNESSES if game in h.games]
+
+
 def harness_named(name: str) -> Harness:
     for harness in HARNESSES:
         if harness.name == name.lower():

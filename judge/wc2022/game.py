@@ -146,8 +146,9 @@ class EntryPoints(WorkerOwner):
     game = "wc2022"
 
     def __init__(self, solution: Path, dictionary: Sequence[str], limits: Limits,
-                 sandbox: bool, match_seconds: float | None = None) -> None:
-        super().__init__(solution, limits, sandbox)
+                 sandbox: bool, match_seconds: float | None = None,
+                 language: str | None = None) -> None:
+        super().__init__(solution, limits, sandbox, language=language)
         self.dictionary = dictionary
         self.match_seconds = match_seconds
         self.spent = 0.0  # CPU seconds of the workers already retired
@@ -276,7 +277,7 @@ def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
          dictionary_name: str = "", on_round: Callable[[Round], None] | None = None,
          limits: Limits | None = None, sandbox: bool = False,
          match_seconds: float | None = None, every_answer: bool = False,
-         order: int = 0) -> Match:
+         order: int = 0, language: str | None = None) -> Match:
     """Play `rounds` rounds (with `every_answer`, one a word; see `draw_answers`).
     `limits.time_seconds` is the CPU ceiling of one call of guess; `match_seconds` the CPU
     budget of the whole match (None: `match_budget(rounds)`). Solutions compared in one
@@ -291,7 +292,7 @@ def play(solution: Path, dictionary: Sequence[str], rounds: int, seed: int,
     played = []
     budget = match_budget(rounds) if match_seconds is None else match_seconds
     with EntryPoints(solution, dictionary, limits or Limits(time_seconds=GUESS_SECONDS), sandbox,
-                     budget) as entry:
+                     budget, language) as entry:
         entry.ready()
         for number, answer in enumerate(answers, 1):
             result = play_round(entry, number, answer, valid)
