@@ -170,3 +170,23 @@ def test_an_empty_case_name_is_refused_by_every_command_that_takes_one(
     solution = [] if command == "play" else ["solutions/first_candidate.py"]
     assert main([command, *solution, "--case", ""]) == 2
     assert "argument --case: must name a case (or part of one)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--cass", "cases"], "unrecognized arguments: --cass cases (did you mean --cases?)"),
+    (["--time", "3"], "(did you mean --time-limit?)"),  # flags are never abbreviated
+    (["--limit=3"], "(did you mean --time-limit or --memory-limit?)"),
+    (["--jsn", "r.json", "--htm", "r.html"], "(did you mean --json for --jsn, --html for --htm?)"),
+    (["--frobnicate", "--xyzzy"], "unrecognized arguments: --frobnicate --xyzzy\n"),
+])
+def test_a_mistyped_flag_is_pointed_to_the_flag_meant(argv: list[str], said: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "solutions/first_candidate.py", *argv]) == 2
+    assert capsys.readouterr().err.endswith(said if said.endswith("\n") else said + "\n")
+
+
+def test_a_flag_kept_for_an_old_spelling_is_never_the_one_pointed_to(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fuzz", "solutions/first_candidate.py", "--seconds", "3"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "(did you mean --search-seconds or --shrink-seconds?)\n")

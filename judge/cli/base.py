@@ -8,9 +8,11 @@ command takes come from `judge.cli.options`, where each flag name is defined onc
 from __future__ import annotations
 
 import argparse
+import difflib
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 # The same in every command, and written in the docs (exit codes).
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_BAD_INPUT = 0, 1, 2
@@ -34,6 +36,39 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, max_help_position=32, width=100)
 
 
+class CommandParser(argparse.ArgumentParser):
+    """argparse's parser, which names the flag a mistyped one was close to (flags are never
+    abbreviated, so "--time" is not taken for --time-limit: it is pointed to it)."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.startswith("unrecognized arguments: "):
+            meant = {word: close for word in message.split()[2:]
+                     if (close := self.closest_flags(word))}
+            if len(meant) == 1:
+                message += f" (did you mean {next(iter(meant.values()))}?)"
+            elif meant:
+                message += (" (did you mean "
+                            + ", ".join(f"{close} for {word}" for word, close in meant.items())
+                            + "?)")
+        super().error(message)
+
+    def closest_flags(self, word: str) -> str:
+        """The flag `word` (or `word=value`) most likely meant ("--a or --b" for a tie), or ""
+        where it is not a flag or none is close."""
+        if not word.startswith("--"):
+            return ""
+        word = word.partition("=")[0]
+        flags = [f for action in self._actions for f in action.option_strings
+                 if f.startswith("--") and f != "--help" and action.help != argparse.SUPPRESS]
+        part = word.lstrip("-")
+        close = [f for f in flags if len(part) >= 3 and part in f]  # --time, --limit
+        if not close:
+            likeness = {f: difflib.SequenceMatcher(None, word, f).ratio() for f in flags}
+            best = max(likeness.values(), default=0.0)
+            close = [f for f in flags if likeness[f] == best >= 0.6]  # a typo: --cass
+        return " or ".join(close[:3])
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
@@ -46,7 +81,7 @@ class Command:
 
     def parser(self, prog: str) -> argparse.ArgumentParser:
         """This command's own parser: its usage, its errors and its help say its name."""
-        parser = argparse.ArgumentParser(
+        parser = CommandParser(
             prog=f"{prog} {self.name}", description=wrapped(self.description),
             formatter_class=HelpFormatter, epilog=self.epilog(prog), allow_abbrev=False)
         self.add_options(parser)
