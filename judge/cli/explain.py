@@ -22,7 +22,7 @@ from judge.wording import counted
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("solution", type=Path, help="the solution file")
+    parser.add_argument("solution", type=Path, metavar="SOLUTION", help="the solution file")
     add(parser, "--case", more="here one case; a number counts from 1",
         default_text="the only case of --cases")
     add(parser, "--cases", default_text="cases/ in this folder if there is one, else the "

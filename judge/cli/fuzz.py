@@ -16,7 +16,7 @@ DEFAULT_OUT = Path("fuzz-finds")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("solution", type=Path, help="the solution file")
+    parser.add_argument("solution", type=Path, metavar="SOLUTION", help="the solution file")
     add(parser, "--allowed", default=10)
     add(parser, "--search-seconds", default=600.0)
     add(parser, "--shrink-seconds", default=300.0)

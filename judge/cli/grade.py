@@ -21,10 +21,11 @@ MOST_FAILURES_LISTED = 20  # by default; -v lists every case
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("solution", type=Path, help="the solution file: class Solution with "
-                        "findSecretWord(self, words, master), or its C++, Java, JavaScript or "
-                        "Kotlin form as LeetCode's editor shows it; or a folder, each such "
-                        "file in it graded in turn (a report each)")
+    parser.add_argument("solution", type=Path, metavar="SOLUTION",
+                        help="the solution file: class Solution with findSecretWord(self, "
+                             "words, master), or its C++, Java, JavaScript or Kotlin form as "
+                             "LeetCode's editor shows it; or a folder, each such file in it "
+                             "graded in turn (a report each)")
     add_grading_options(parser)
     output = parser.add_argument_group("output")
     add(output, "-v", more="-v: every case, and the guesses of each case not accepted; -vv: "
