@@ -14,8 +14,9 @@ from judge.wording import counted
 def add_options(parser: argparse.ArgumentParser) -> None:
     from judge.generate import KINDS
 
-    parser.add_argument("kind", choices=KINDS, help="random: random letters; english: English "
-                        "words; hard: lists built to be hard but still fair")
+    parser.add_argument("kind", choices=KINDS, metavar="KIND",
+                        help="random: random letters; english: English words; hard: lists "
+                             "built to be hard but still fair")
     add(parser, "--out", required=True)
     add(parser, "--count", default=10)
     add(parser, "--words", default=100, more="1 to 100")
@@ -55,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     name="generate", summary="write new cases: random letters, English words, or hard but fair",
-    description="Write COUNT cases of WORDS words each as JSON files in DIR. The same "
-                "arguments write the same files, byte for byte.",
+    description="Write --count cases of KIND, of --words words each, as JSON files in the "
+                "folder --out, ready for --cases. The same arguments write the same files, "
+                "byte for byte.",
     examples=[("english --count 5 --words 100 --list-seed 2 --out my_cases",
                "five English lists")],
     add_options=add_options, run=run)
