@@ -139,11 +139,41 @@ def case_from_json(data: object, source: str, default_name: str, relaxed: bool) 
     return Case(label, secret, tuple(words), data["allowedGuesses"], note, source)
 
 
+def statement_example(text: str) -> dict[str, str]:
+    """The values of a case as the problem statement writes its examples ('Input: secret =
+    "acckzz", words = [...], allowedGuesses = 10', on one line or several, an `Output:` line
+    allowed), each as the JSON text to read: as many of the three fields as are there.
+
+    Only each field's first `=` is read, and read as far as its JSON value goes, so that a
+    hostile file costs one pass however it repeats them."""
+    values = {}
+    for field_name in LEETCODE_LINES:
+        found = re.search(rf"\b{field_name}[ \t]*=[ \t]*", text)
+        if found is None:
+            continue
+        start = found.end()
+        try:
+            end = json.JSONDecoder().raw_decode(text, start)[1]
+        except (ValueError, RecursionError):  # what json.loads says of it, when it is read
+            end = text.find("\n", start) % (len(text) + 1)
+        values[field_name] = text[start:end]
+    return values
+
+
 def parse_leetcode_text(text: str, source: str, name: str, relaxed: bool = False) -> Case:
-    """LeetCode's custom test input: secret (JSON string), words (JSON array), allowedGuesses."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    """LeetCode's custom test input: secret (JSON string), words (JSON array), allowedGuesses;
+    or an example of the statement, copied as it reads there."""
+    example = statement_example(text)
+    if example and len(example) < len(LEETCODE_LINES):
+        raise CaseError([CaseProblem(source, name, f, "is missing (the example has " +
+                                     " and ".join(example) + ")")
+                         for f in LEETCODE_LINES if f not in example])
+    lines = list(example.values()) or [line for line in text.splitlines() if line.strip()]
     if len(lines) != len(LEETCODE_LINES):
-        problem = f"expected {len(LEETCODE_LINES)} lines, found {len(lines)}"
+        problem = (f"expected {len(LEETCODE_LINES)} lines (the secret, the words, allowedGuesses,"
+                   f" as LeetCode's test case box holds them), found {len(lines)}; or an "
+                   "example as the statement writes it: secret = \"...\", words = [...], "
+                   "allowedGuesses = 10")
         raise CaseError([CaseProblem(source, name, "file", problem)])
     data: dict[str, object] = {"name": name}
     for field_name, line in zip(LEETCODE_LINES, lines, strict=True):

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,31 @@ def test_leetcode_custom_input_is_three_lines(tmp_path: Path) -> None:
     (case,) = load_cases([path])
     assert (case.name, case.secret, case.words, case.allowed_guesses) == (
         "ex", "hamada", ("hamada", "khaled"), 10)
+
+
+@pytest.mark.parametrize("text", [
+    'secret = "hamada", words = ["hamada","khaled"], allowedGuesses = 10',
+    'Input: secret = "hamada", words = ["hamada","khaled"], allowedGuesses = 10\n'
+    "Output: You guessed the secret word correctly.\n",
+    'secret = "hamada",\r\nwords = [\r\n  "hamada",\r\n  "khaled"\r\n],\r\nallowedGuesses=10\r\n',
+])
+def test_an_example_copied_from_the_statement_is_a_case(tmp_path: Path, text: str) -> None:
+    (case,) = load_cases([write(tmp_path, "example.txt", text)])
+    assert (case.name, case.secret, case.words, case.allowed_guesses) == (
+        "example", "hamada", ("hamada", "khaled"), 10)
+
+
+def test_a_statement_example_repeated_without_end_is_read_in_one_pass(tmp_path: Path) -> None:
+    """Each field is read from its first '=' as far as its JSON goes: a file that repeats an
+    opening bracket a million times is refused at once, where reading from every '=' to the
+    file's end would take hours (the time limit here is a margin, not a measure)."""
+    path = write(tmp_path, "hostile.txt", 'secret = "hamada", allowedGuesses = 10, '
+                 + 'words = ["hamada", ' * 200_000)
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from judge.cases import load_cases\n"
+         "try: load_cases([sys.argv[1]])\nexcept Exception as e: print(e)", str(path)],
+        capture_output=True, text=True, timeout=120, cwd=Path(__file__).parent.parent)
+    assert "words: not JSON: Expecting value" in done.stdout, done.stderr
 
 
 def test_a_list_of_cases_in_one_file_and_directories_sorted(tmp_path: Path) -> None:
@@ -104,6 +131,11 @@ def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
     ("broken.json", "{", "bad JSON at line 1"),
     ("empty.json", "[]", "empty list"),
     ("short.txt", '"acckzz"\n["acckzz"]\n', "expected 3 lines"),
+    ("unfinished.txt", 'secret = "acckzz", words = ["acckzz"]', "allowedGuesses: is missing "
+     r"\(the example has secret and words\)"),
+    ("one.txt", '"acckzz"', "found 1; or an example as the statement writes it"),
+    ("unquoted.txt", 'secret = acckzz, words = ["acckzz"], allowedGuesses = 10',
+     "secret: not JSON"),
     ("garbled.txt", 'acckzz\n["acckzz"]\n10\n', "secret: not JSON"),
     ("scalar.json", "3", "must be a JSON object"),
 ])
