@@ -13,6 +13,7 @@ import pytest
 
 from judge.__main__ import main
 from judge.harness.registry import harness_named
+from judge.reading import LARGEST_SOLUTION_FILE
 
 from .conftest import CASES, SOLUTIONS
 
@@ -142,8 +143,9 @@ def test_a_students_folder_of_several_files_is_said_once(
     room = tmp_path / "class"
     for student, files in [("ann", ["solution.py"]), ("dee", ["solution.py", "v2.py"])]:
         (room / student).mkdir(parents=True)
-        for name in files:
-            shutil.copy(SOLUTIONS / "first_candidate.py", room / student / name)
+        for name in files:  # each its own (the same content is another warning's)
+            (room / student / name).write_text(f"# {student}'s {name}\n"
+                                               + (SOLUTIONS / "first_candidate.py").read_text())
     run = ["--cases", str(CASES / "examples" / "example1.txt"), "--in-process", "-q"]
     assert main(["compare", str(room), *run]) == 0
     captured = capsys.readouterr()
@@ -153,6 +155,40 @@ def test_a_students_folder_of_several_files_is_said_once(
     assert "dee/v2.py" in captured.out and "ann/solution.py" in captured.out
     assert main(["compare", str(room / "dee"), *run]) == 0  # one folder: its files, said none
     assert "warning" not in capsys.readouterr().err
+
+
+def test_files_of_the_same_content_are_named_by_their_students(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    room = tmp_path / "class"
+    for student in ("ann", "ben", "cy", "dee"):
+        (room / student).mkdir(parents=True)
+    for student in ("ann", "cy", "dee"):
+        shutil.copy(SOLUTIONS / "first_candidate.py", room / student / "solution.py")
+    shutil.copy(SOLUTIONS / "minimax_cpp.py", room / "ben" / "solution.py")
+    for student in ("ben", "cy"):  # over the size the judge reads: each a CE, never read
+        with (room / student / "huge.py").open("wb") as huge:
+            huge.truncate(LARGEST_SOLUTION_FILE + 1)
+    run = ["--cases", str(CASES / "examples" / "example1.txt"), "--in-process", "-q"]
+    main(["compare", str(room), *run])
+    warnings = [line for line in capsys.readouterr().err.splitlines()
+                if "of the same content" in line]
+    assert warnings == ["warning: 3 files of the same content, each graded as a submission of "
+                        "its own: ann/solution.py, cy/solution.py, dee/solution.py"]
+
+
+def test_a_file_named_twice_is_graded_once(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    room = tmp_path / "class"
+    (room / "ann").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "ann" / "solution.py")
+    again = tmp_path / "class" / ".." / "class" / "ann" / "solution.py"
+    out = tmp_path / "r.json"
+    assert main(["compare", str(room), str(again), "--cases", str(CASES / "examples"),
+                 "--in-process", "--json", str(out)]) == 0
+    assert [r["label"] for r in json.loads(out.read_text())] == ["ann/solution.py"]
+    captured = capsys.readouterr()
+    assert f"named more than once, graded once: {again}" in captured.out
+    assert "same content" not in captured.err
 
 
 def test_labels_tell_apart_files_of_one_name() -> None:

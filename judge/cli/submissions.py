@@ -31,6 +31,11 @@ class Found:
     # A student's folder (one of several below a folder given) holding more than one
     # solution file: each is graded as a submission of its own, a row each.
     several: list[tuple[Path, list[Path]]] = field(default_factory=list)
+    # Named more than once (a file, and a folder it is in): graded once.
+    repeated: list[Path] = field(default_factory=list)
+    # Files of the same content under different names (two students' submissions, say), by
+    # the names the reports give them: each is still graded, and the teacher is told.
+    identical: list[list[str]] = field(default_factory=list)
 
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
@@ -55,6 +60,12 @@ class Found:
             print(f"warning: {safe(folder)} holds {counted(len(files), 'solution file')}, "
                   f"each graded as a submission of its own: {listed(files)}",
                   file=sys.stderr, flush=True)
+        if self.repeated and not quiet:
+            print(f"named more than once, graded once: {listed(self.repeated, whole=True)}",
+                  flush=True)
+        for names in self.identical:
+            print(f"warning: {counted(len(names), 'file')} of the same content, each graded as "
+                  f"a submission of its own: {', '.join(names)}", file=sys.stderr, flush=True)
 
 
 def not_files_text(count: int) -> str:
@@ -131,7 +142,34 @@ def solution_files(paths: Sequence[Path]) -> Found:
             only += [not_files_text(len(not_files))] if not_files else []
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
                              + (f", only {' and '.join(only)}" if only else ""))
+    found.files, found.repeated = once_each(found.files)
+    found.identical = same_content(found.files, [p for p in paths if p.is_dir()])
     return found
+
+
+def once_each(files: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """The files, each path once (`a.py` and `./a.py` are one, a link and its target two),
+    in the order first named; and those named again."""
+    seen: set[str] = set()
+    kept: list[Path] = []
+    again: list[Path] = []
+    for file in files:
+        key = os.path.abspath(file)
+        (again if key in seen else kept).append(file)
+        seen.add(key)
+    return kept, again
+
+
+def same_content(files: Sequence[Path], folders: Sequence[Path]) -> list[list[str]]:
+    """The groups of `files` whose bytes are the same, each by the names the reports give
+    them (`labels`); a file the judge will not read is in none."""
+    from judge.reading import solution_refused, solution_sha256
+
+    by_digest: dict[str, list[str]] = {}
+    for file, name in zip(files, labels(files, folders), strict=True):
+        if not solution_refused(file):
+            by_digest.setdefault(solution_sha256(file), []).append(safe(name))
+    return [names for names in by_digest.values() if len(names) > 1]
 
 
 def several_in_a_folder(folder: Path, files: Sequence[Path]) -> list[tuple[Path, list[Path]]]:
