@@ -115,6 +115,9 @@ LEGEND = ("solves within N: the guess solves within N guesses, counting this one
           "strategy's figure)")
 
 
+OPTIMUM_UNPROVEN = f"  optimal   not found: not proven in {SOLVER_SECONDS:g} s"
+
+
 @dataclass(frozen=True)
 class WorstCase:
     """Guesses that find any word of a group, the next one included: the optimum when the
@@ -195,6 +198,8 @@ def why(game: Game, word: str, label: str = "yours", legend: bool = True) -> lis
         deadline = time.monotonic() + SOLVER_SECONDS
         lines.append(splits_row(name, words[index], counts,
                                 worst_case_with(game, game.candidates, index, deadline)))
+    if best is None:  # said, as hint says it, rather than a row that is missing unexplained
+        lines.append(OPTIMUM_UNPROVEN)
     return [*lines, LEGEND] if legend else lines
 
 
@@ -278,7 +283,7 @@ def hints(game: Game) -> list[str]:
         lines.append(f"  {name:<9} {words[guess]}{possible}  splits as {split_text(counts)}")
     best = game.optimum(game.candidates)
     if best is None:
-        lines.append(f"  optimal   not proven in {SOLVER_SECONDS:g} s")
+        lines.append(OPTIMUM_UNPROVEN)
     else:
         guess, worst = best
         lines.append(f"  optimal   {words[guess]}  {WorstCase(worst, True).said()}")
