@@ -38,14 +38,16 @@ def test_a_shard_of_up_to_six_digits_is_a_shard() -> None:
 
 
 @pytest.mark.parametrize("text", ["0/2", "3/2", "a/b", "1/", "/2", "1/2/3", "-1/2", "1/0",
-                                  "9999999/9999999", "", "½/2", "²/2", "1 /2"])
+                                  "9999999/9999999", "1/1000000", "1/" + "9" * 5000,
+                                  "9" * 5000 + "/2", "", "½/2", "²/2", "1 /2"])
 def test_a_bad_shard_is_a_usage_error(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ValueError):
         parse_shard(text)
     assert main(["compare", *TWO, *RUN, f"--shard={text}"]) == 2  # "-1/2" reaches it too
     last = capsys.readouterr().err.splitlines()[-1]
     assert "error: argument --shard: --shard " in last
-    assert last.endswith((f"--shard takes K/N, such as 2/5, not {text!r}", "K must be 1..N"))
+    assert last.endswith((f"--shard takes K/N, such as 2/5, not {text!r}", "K must be 1..N",
+                          "N must be at most 999,999"))
 
 
 @pytest.mark.parametrize(("shard", "shards"), [(0, 2), (3, 2), (1, 0)])

@@ -49,12 +49,17 @@ def shard_of(cases: Sequence[Any], shard: int, shards: int) -> list[Any]:
     return list(cases[(shard - 1) * len(cases) // shards:shard * len(cases) // shards])
 
 
+MOST_SHARDS = 999_999  # far more than machines; a number of six digits at most
+
+
 def parse_shard(text: str) -> tuple[int, int]:
     """'K/N' with 1 <= K <= N, as --shard takes it."""
     k, slash, n = text.partition("/")
-    if not (slash and all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (k, n))):
+    if not (slash and all(x.isascii() and x.isdigit() for x in (k, n))):
         raise ValueError(f"--shard takes K/N, such as 2/5, not {text!r}")
-    if not 1 <= int(k) <= int(n):
+    if len(n.lstrip("0")) > len(str(MOST_SHARDS)) or int(n) > MOST_SHARDS:
+        raise ValueError(f"--shard {text}: N must be at most {MOST_SHARDS:,}")
+    if len(k.lstrip("0")) > len(n.lstrip("0")) or not 1 <= int(k) <= int(n):
         raise ValueError(f"--shard {text}: K must be 1..N")
     return int(k), int(n)
 
