@@ -76,6 +76,9 @@ class Game:
     # Worst cases the solver has proven, by group of words: a review asks for many twice.
     proven: dict[tuple[int, ...], WorstCase] = field(default_factory=dict)
     optima: dict[tuple[int, ...], tuple[int, int] | None] = field(default_factory=dict)
+    # Each guess's figure in a position, once: the review says what the table said, even
+    # where the solver, given time again, would now prove more.
+    judged: dict[tuple[tuple[int, ...], int], WorstCase] = field(default_factory=dict)
 
     @classmethod
     def start(cls, case: Case, adversary: bool) -> Game:
@@ -162,7 +165,16 @@ def worst_case(game: Game, candidates: Sequence[int], deadline: float) -> WorstC
 
 def worst_case_with(game: Game, candidates: Sequence[int], guess: int,
                     deadline: float) -> WorstCase:
-    """The same when the next guess is `guess`, and the best play follows it."""
+    """The same when the next guess is `guess`, and the best play follows it; worked out
+    once for each position and guess."""
+    key = (tuple(candidates), guess)
+    if key not in game.judged:
+        game.judged[key] = worst_case_after(game, candidates, guess, deadline)
+    return game.judged[key]
+
+
+def worst_case_after(game: Game, candidates: Sequence[int], guess: int,
+                     deadline: float) -> WorstCase:
     replies = game.matrix[guess, candidates]
     worst, proven = 0, True
     for reply in np.unique(replies):

@@ -4,6 +4,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -232,6 +233,27 @@ def test_what_the_solver_did_not_prove_is_marked(monkeypatch: pytest.MonkeyPatch
     table = text.split("solves within N:")[0]
     # No optimum row unproven: a line that says why there is none, in why as in hint.
     assert table.count("  optimal   not found: not proven in 1 s") == 1
+
+
+def test_the_review_says_of_a_guess_what_its_table_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solver that proves a group only when asked again (as one given a second second
+    would): the review repeats the table's unproven figure rather than contradict it."""
+    import judge.practice as practice
+
+    asked: set[tuple[int, ...]] = set()
+    solve = practice.best_next_guess
+
+    def slow_at_first(words: Sequence[str], group: list[int],
+                      time_limit: float) -> tuple[int, int] | None:
+        if tuple(group) not in asked:
+            asked.add(tuple(group))
+            return None
+        return solve(words, group, time_limit)
+
+    monkeypatch.setattr(practice, "best_next_guess", slow_at_first)
+    _, text = play(["why eiowzz", "eiowzz", "give up"])
+    assert "  yours     eiowzz     .   .   3   .   .   .   1   <=3" in text
+    assert "solves within <=3, counting this one (the optimum not proven in 1 s)" in text
 
 
 EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
