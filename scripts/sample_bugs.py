@@ -67,7 +67,7 @@ BUGS = (
     Bug("shard-past-n", "merge accepting shard K of N with K > N", "judge/report/merge.py",
         "if not 1 <= shard <= shards:", "if not 1 <= shard:", ("tests/test_merge.py",)),
     Bug("shard-option-past-n", "--shard K/N accepted with K > N", "judge/report/merge.py",
-        "if not 1 <= int(k) <= int(n):", "if not 1 <= int(k):", ("tests/test_merge.py",)),
+        "or not 1 <= int(k) <= int(n):", "or not 1 <= int(k):", ("tests/test_merge.py",)),
     Bug("after-the-limit", "the boundary of the WA reason 'found the secret after the limit'",
         "judge/grading.py", "if found_at > master.allowed_guesses:",
         "if found_at >= master.allowed_guesses:", ("tests/test_master.py",)),
