@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 help:
 	@echo "make test       set up .venv, install, run every test"
 	@echo "make test-busy  the whole suite while two CPU-bound processes keep both cores busy"
-	@echo "make quick      the tests not marked slow (a few seconds' feedback while editing)"
+	@echo "make quick      the tests not marked slow: no worker, compiler or long search (under a minute)"
 	@echo "make long       the long checks whole: all 20 benchmark lists (make test: 5), every letter"
 	@echo "make grade      grade SOLUTION (default $(SOLUTION)) on CASES (default $(CASES))"
 	@echo "make compare    leaderboard of every reference solution on cases/benchmark"

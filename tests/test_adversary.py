@@ -12,6 +12,9 @@ from judge.run.session import IsolatedRunner
 
 from .conftest import CASES, SOLUTIONS
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 DETERMINISTIC = ["minimax_cpp", "entropy", "minimax_all", "first_candidate", "strongest"]
 
 

@@ -23,6 +23,9 @@ from judge.wc2022.game import ENGLISH5, read_dictionary
 
 from .conftest import CASES, needs_bubblewrap
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 
 def fixed_timer(*seconds: float) -> bench.Timer:
     """A timer that runs each action and reports the next of `seconds` as its time."""

@@ -17,6 +17,9 @@ from judge.reading import LARGEST_SOLUTION_FILE
 
 from .conftest import CASES, SOLUTIONS
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 HANDWRITTEN = str(CASES / "handwritten")
 # Five cases, each on a list of its own: no warm-up games, whose time-outs fail-fast counts too.

@@ -17,6 +17,9 @@ from judge.result import FIGURES
 
 from .conftest import BOTH_MODES, CASES, SOLUTIONS
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 WALKER = """

@@ -19,6 +19,9 @@ from judge.run.session import IsolatedRunner
 
 from .conftest import BOTH_MODES, CASES, SANDBOX_MARKS, SOLUTIONS, language_marks
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar")
 DISJOINT = tuple(c * 6 for c in "abcdefghijkl")  # every miss answers 0

@@ -37,6 +37,9 @@ from judge.run.session import IsolatedRunner
 
 from .conftest import BOTH_MODES, language_marks, needs_bubblewrap, toolchain_marks
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WALKER = """
 class Solution:

@@ -50,6 +50,9 @@ from .conftest import (
 )
 from .test_wc2022_numpy import guesses, one_per_letter
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 LIMITS = Limits(time_seconds=20.0, memory_mb=1024)
 

@@ -21,6 +21,9 @@ from judge.rules import match
 from .conftest import CASES
 from .strategies import brute_force_fewest, brute_force_optimum, word_lists
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 
 @given(word_lists(1, 10, alphabet="abc"))
 def test_the_optimum_is_the_brute_force_optimum(listed: list[str]) -> None:

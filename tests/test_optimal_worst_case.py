@@ -20,6 +20,9 @@ from judge.run.session import IsolatedRunner
 from .conftest import CASES, SOLUTIONS, random_lists
 from .strategies import word_lists
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SOLUTION = SOLUTIONS / "optimal_worst_case.py"
 
 

@@ -18,6 +18,9 @@ from judge.run.session import IsolatedRunner
 from .conftest import BOTH_MODES, toolchain_marks
 from .test_integrity import CHEATS, every_secret_of_one_list, learned_words
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 FOLDER = Path("/usr/lib/x86_64-linux-gnu")
 LANGUAGES = [pytest.param("py", id="python"),
              pytest.param("cpp", id="cpp", marks=toolchain_marks("cpp")),

@@ -39,6 +39,9 @@ from judge.run.process import (
 
 from .conftest import arguments_of
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 # A loop that uses the CPU seconds given as its argument.
 BURN = """import sys, time
 end = time.process_time() + float(sys.argv[1])

@@ -24,6 +24,9 @@ from .conftest import BOTH_MODES, needs_bubblewrap
 from .test_integrity import WALKER
 from .test_process import ends
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 WORDS = ("acckzz", "ccbazz", "eiowzz", "abcczz")
 # Sixty-four words: an order drawn among them is all but never drawn twice.
 MANY = tuple(f"{a}{b}qqqq" for a in "abcdefgh" for b in "abcdefgh")

@@ -23,6 +23,9 @@ from judge.run.session import IsolatedRunner
 from .conftest import CASES, ROOT, SOLUTIONS, benchmark_lists, whole_benchmark_only
 from .strategies import cases
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 MINIMAX_PORTS = ["minimax_cpp", "minimax_kotlin", "minimax_js"]
 EVERY = sorted(p.stem for p in SOLUTIONS.glob("*.py"))
 

@@ -17,6 +17,9 @@ from judge.run.session import IsolatedRunner
 
 from .conftest import EXTENSIONS, language_marks, needs_bubblewrap
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 WORDS = ("gaming", "hazard", "icicle", "jigsaw", "kettle", "lagoon", "mantle", "nectar")
 CASES = [Case("secret-sixth", "mantle", WORDS, 10), Case("secret-third", "icicle", WORDS, 10)]

@@ -26,6 +26,9 @@ from judge.run.syscalls import (
 from .conftest import needs_bubblewrap, toolchain_marks
 from .test_integrity import CHEATS, cheats, every_secret_of_one_list, learned_words
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 pyseccomp = pytest.importorskip("pyseccomp")
 CASE = Case("probe", "aaaaaa", ("aaaaaa", "bbbbbb"), 10)
 

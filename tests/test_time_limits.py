@@ -18,6 +18,9 @@ from judge.run.session import IsolatedRunner
 
 from .conftest import BOTH_MODES
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 SUBMISSIONS = Path(__file__).parent / "submissions"
 CASE = Case("c", "mantle", ("gaming", "hazard", "icicle", "mantle"), 10)
 

@@ -20,6 +20,9 @@ from judge.wc2022.rules import feedback as official
 
 from .conftest import SOLUTIONS, in_whole, needs_bubblewrap
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 PORT = SOLUTIONS / "wc2022" / "entropy.py"
 # The pure port needs up to about 2 s of CPU for a guess on the English list (no opening
 # table for it); a ceiling of 60 s keeps a margin of more than 10x, busy machine or not.

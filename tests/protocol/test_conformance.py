@@ -23,6 +23,9 @@ from judge.run.confine import Unconfined
 from judge.run.limits import Clock
 from judge.run.process import Worker
 
+# Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent / "fixtures"
 WORDS = ["acckzz", "ccbazz", "eiowzz"]
 # Far above what a quiet machine needs to start a harness or answer a message (well under 1 s).
