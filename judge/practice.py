@@ -25,7 +25,7 @@ from judge.analysis.optimal import best_next_guess
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.rules import match
-from judge.safetext import safe
+from judge.safetext import quoted, safe
 from judge.wording import counted
 
 HELP = """type a word of the list to guess it (case and spaces do not matter here; a word not
@@ -386,7 +386,7 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
                 typo = line
                 suggestion = close_word(words, line)
                 meant = f": did you mean {suggestion}?" if suggestion is not None else ""
-                say(f"{safe(line)!r} is not in the list{meant} (not counted; type {safe(line)} "
+                say(f"{quoted(line)} is not in the list{meant} (not counted; type {safe(line)} "
                     "again to spend a guess on it as it is)")
                 continue
             if earlier and line in words and line != repeat:
@@ -401,7 +401,7 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
             game.record(line, reply)
             used = f"guess {game.master.calls}/{allowed}"
             if reply < 0:
-                say(f"{used}: {safe(line)!r} is not in the list: reply -1, and the guess counts")
+                say(f"{used}: {quoted(line)} is not in the list: reply -1, and the guess counts")
             elif reply == len(line):
                 verdict, text = game.master.verdict()
                 found = counted(game.master.calls, "guess")

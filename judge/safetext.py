@@ -48,6 +48,16 @@ def safe(text: object, limit: int = LINE_CHARS, keep_newlines: bool = False) -> 
     return text + (f"[... {cut} more characters]" if cut > 0 else "")
 
 
+def quoted(text: object) -> str:
+    """`text` made safe, in quotes: what `repr` shows of a plain word, without doubling the
+    backslash of each escape as `repr` of the safe text would.
+
+    >>> quoted("zzz"), quoted("a\x1b[31mb")
+    ("'zzz'", "'a\\\\x1b[31mb'")
+    """
+    return f"'{safe(text)}'"
+
+
 def safe_block(text: object, limit: int = BLOCK_CHARS) -> str:
     """Several lines of hostile text: newlines and tabs kept, everything else as in `safe`."""
     return safe(text, limit, keep_newlines=True)

@@ -402,3 +402,13 @@ def test_a_repeated_guess_warns_first_and_a_ruled_out_one_is_noted() -> None:
 def test_every_way_out_ends_the_game_without_spending_a_guess(word: str) -> None:
     won, text = play(["acckzz", word])
     assert not won and "the secret was ccbazz" in text and "review of 1 guess " in text
+
+
+def test_a_hostile_word_is_quoted_with_its_escapes_shown_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "solutions/minimax_cpp.py", "--cases", "cases/examples", "--case",
+                 "example1", "--secret", "a\x1b[31mb"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "error: --secret 'a\\x1b[31mb' is not a word of the case's list\n")  # not a\\x1b
+    _, text = play(["ab\x1bc", "quit"])
+    assert "'ab\\x1bc' is not in the list" in text

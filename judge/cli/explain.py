@@ -17,7 +17,7 @@ from judge.cli.running import (
     order_seed,
     run_seed,
 )
-from judge.safetext import safe, safe_block
+from judge.safetext import quoted, safe, safe_block
 from judge.wording import counted
 
 
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     case = chosen_case(args, "explain")
     if args.secret is not None:
         if args.secret not in case.words:
-            raise UsageError(f"--secret {safe(args.secret)!r} is not a word of the case's list")
+            raise UsageError(f"--secret {quoted(args.secret)} is not a word of the case's list")
         case = replace(case, secret=args.secret)
     runner = isolated_runner(args.solution, limits, use_sandbox(args), args.language)
     note_cases_played_anew(args, [runner])

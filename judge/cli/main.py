@@ -29,7 +29,7 @@ from judge.cli import (
     wc2022,
 )
 from judge.cli.base import EXIT_BAD_INPUT, EXIT_CODES, EXIT_OK, Command, UsageError
-from judge.safetext import safe
+from judge.safetext import quoted, safe
 
 # In the order a newcomer needs them.
 COMMANDS: dict[str, Command] = {c.name: c for c in (
@@ -72,7 +72,7 @@ def parse(argv: Sequence[str], prog: str) -> tuple[Command, argparse.Namespace] 
         close = difflib.get_close_matches(name, list(COMMANDS), n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
         print(f"usage: {prog} COMMAND [options]\n{prog}: error: unknown command "
-              f"{safe(name)!r}{hint} (commands: {', '.join(COMMANDS)})", file=sys.stderr)
+              f"{quoted(name)}{hint} (commands: {', '.join(COMMANDS)})", file=sys.stderr)
         return EXIT_BAD_INPUT
     command = COMMANDS[name]
     parser = command.parser(prog)

@@ -24,7 +24,7 @@ from judge.report.provenance import FORKED, NEW_PROCESS, UNCHECKED
 from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
-from judge.safetext import safe
+from judge.safetext import quoted, safe
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +61,7 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     args.shared_lists = shared_lists(cases, all_secrets)
     cases = selected(cases, all_secrets, args.case)
     if args.case and not cases:
-        raise UsageError(f"no case is named {safe(args.case)!r} or has it in its name")
+        raise UsageError(f"no case is named {quoted(args.case)} or has it in its name")
     if getattr(args, "shard", None) is not None:
         from judge.report.merge import shard_of
 
@@ -191,13 +191,13 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
     if not found and name.isascii() and name.isdigit() and 1 <= int(name) <= len(cases):
         found = [cases[int(name) - 1]]
     if not found:
-        raise UsageError(f"{where}: no case is named {safe(name)!r} or has it in its name")
+        raise UsageError(f"{where}: no case is named {quoted(name)} or has it in its name")
     if len(found) > 1:
         shown = ", ".join(repr(safe(c.name)) for c in found[:4])
         names = {c.name for c in found}
         hint = ("give the whole name" if len(names) == len(found) else
                 "name the file too, with --cases FILE")
-        raise UsageError(f"{where}: {len(found)} cases match {safe(name)!r} ({shown}"
+        raise UsageError(f"{where}: {len(found)} cases match {quoted(name)} ({shown}"
                          f"{', ...' if len(found) > 4 else ''}): {hint}")
     return found[0]
 
