@@ -122,6 +122,8 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     if args.fail_fast < 0:
         raise UsageError("--fail-fast takes a number of time-outs, 0 for none")
     check_seconds("--solution-seconds", args.solution_seconds)
+    if args.in_process:
+        refuse_what_in_process_ignores(args)
     for solution in solutions:
         require_solution_file(solution)
     sandbox = False if args.in_process else use_sandbox(args)
@@ -131,6 +133,18 @@ def prepare(args: argparse.Namespace, solutions: Sequence[Path]
     note_cases_played_anew(args, runners)
     args.run_seed = run_seed(args)  # one for every file: the same draws, side by side
     return cases, note, runners
+
+
+def refuse_what_in_process_ignores(args: argparse.Namespace) -> None:
+    """--in-process runs the file inside the judge: a sandbox or a limit asked for beside it
+    would be ignored, which one line says instead."""
+    asked = [flag for flag, given in (("--sandbox", args.sandbox is True),
+                                      ("--time-limit", args.time_limit != Limits.time_seconds),
+                                      ("--memory-limit", args.memory_limit != Limits.memory_mb))
+             if given]
+    if asked:
+        raise UsageError(f"--in-process runs the file inside the judge, with no sandbox and no "
+                         f"limits: leave out {' and '.join(asked)}, or --in-process")
 
 
 def note_cases_played_anew(args: argparse.Namespace, runners: Sequence[Runner]) -> None:
