@@ -207,7 +207,7 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
     if not found:
         raise UsageError(f"{where}: no case is named {quoted(name)} or has it in its name")
     if len(found) > 1:
-        shown = ", ".join(repr(safe(c.name)) for c in found[:4])
+        shown = ", ".join(quoted(c.name) for c in found[:4])
         names = {c.name for c in found}
         hint = ("give the whole name" if len(names) == len(found) else
                 "name the file too, with --cases FILE")
