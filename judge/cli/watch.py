@@ -24,7 +24,6 @@ def watch(args: argparse.Namespace, solution: Path, cases: Sequence[Case], first
           order: int) -> int:
     import watchfiles
 
-
     last: dict[str, str] = {r.name: r.verdict for r in first.results}
     print(f"watching {safe(solution)}: save it to grade it again (Ctrl-C stops)", flush=True)
 
