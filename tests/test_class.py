@@ -91,6 +91,8 @@ def test_a_class_folder_gives_one_ranked_gradebook_in_every_format(
         assert (gradescope["score"], gradescope["max_score"]) == (s["accepted"], s["cases"])
         assert sum(t["score"] for t in gradescope["tests"]) == s["accepted"]
         assert f"<td>{s['accepted']}/{s['cases']}</td>" in (out / "r.html").read_text()
+    students = {row["solution"]: row["student"] for row in rows}
+    assert students["alice/solution.py"] == "alice" and students["dave.cpp"] == "dave"
     assert (out / "g.csv").read_text().startswith("# judge: guess-judge ")
 
 
@@ -123,6 +125,21 @@ def test_without_fail_fast_every_case_runs(tmp_path: Path) -> None:
                  "--fail-fast", "2", *[x for c in cases for x in ("--cases", c)],
                  "--json", str(report), "-q"]) == 1
     assert json.loads(report.read_text())["summary"]["verdicts"] == {"TLE": 2, "SC": 3}
+
+
+def test_the_gradebook_names_each_submissions_student() -> None:
+    from judge.report.gradebook import student_of
+
+    assert student_of("ann/solution.py") == "ann"  # a class of folders
+    assert student_of("ann/hw3/Solution.java") == "ann"
+    assert student_of("ben.py") == "ben"  # a folder of files
+    from judge.report.gradebook import gradebook_csv
+    from judge.result import CaseResult, Report
+
+    played = [CaseResult("c", "AC", "", 3, 10, 0.1, "acckzz")]
+    named = Report("class/=cmd()/solution.py", played, label="=cmd()/solution.py")
+    rows = [line for line in gradebook_csv([named]).splitlines() if not line.startswith("#")]
+    assert rows[1].startswith(",'=cmd(),'=cmd()/solution.py,")  # never a formula
 
 
 def test_a_spreadsheet_never_reads_a_name_as_a_formula(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import io
 import json
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
+from pathlib import PurePosixPath
 
 from judge.report.provenance import provenance_items, provenance_lines
 from judge.report.text import summary_text, transcript_text, why, worst_text
@@ -20,8 +21,16 @@ from judge.result import CaseResult, Report
 from judge.safetext import safe, safe_block
 from judge.verdicts import VERDICTS
 
-CSV_COLUMNS = ("rank", "solution", "file", "score", "max_score", *VERDICTS, "mean_accepted",
-               "mean_played", "most_guesses_per_limit", "time_s")
+CSV_COLUMNS = ("rank", "student", "solution", "file", "score", "max_score", *VERDICTS,
+               "mean_accepted", "mean_played", "most_guesses_per_limit", "time_s")
+
+
+def student_of(name: str) -> str:
+    """Whose a submission is, as a roster names them: the student's folder in a class of
+    folders (ann of ann/solution.py), the file's name without its extension in a folder of
+    files (ann of ann.py)."""
+    path = PurePosixPath(name)
+    return path.parts[0] if len(path.parts) > 1 else path.stem
 
 
 def gradebook_csv(reports: Sequence[Report]) -> str:
@@ -33,7 +42,8 @@ def gradebook_csv(reports: Sequence[Report]) -> str:
     for report in reports:
         s = report.summary()
         writer.writerow([
-            "" if report.rank is None else report.rank, csv_text(report.name),
+            "" if report.rank is None else report.rank, csv_text(student_of(report.name)),
+            csv_text(report.name),
             csv_text(report.solution), s["accepted"], s["cases"],
             *(s["verdicts"].get(v, 0) for v in VERDICTS),
             "" if s["mean_guesses"] is None else f"{s['mean_guesses']:.4f}",
