@@ -105,6 +105,9 @@ def test_in_process_gives_the_same_results(tmp_path: Path) -> None:
     (["compare", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--in-process",
       "--memory-limit", "64", "--time-limit", "1"],
      "leave out --time-limit and --memory-limit, or --in-process"),
+    (["compare", str(SOLUTIONS / "minimax_cpp.py"), "--cases", EXAMPLES, "--in-process",
+      "--jobs", "4"], "--in-process grades one solution at a time, inside the judge: leave out "
+     "--jobs, or --in-process"),
     (["frobnicate"], "unknown command 'frobnicate'"),
     (["generate", "random", "--count", "1", "--out", "/dev/null"],
      "/dev/null: is not a folder (--out takes the folder the case files are written to)"),

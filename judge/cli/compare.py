@@ -26,8 +26,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              "left out)")
     add_grading_options(parser)
     more = parser.add_argument_group("comparing")
-    add(more, "--jobs", default=os.cpu_count() or 1, more="one worker each",
-        default_text="one per core")
+    add(more, "--jobs", more="one worker each", default_text="one per core")
     add(more, "--per-list")
     add(more, "--search-seconds", default=60.0,
         more="with --per-list: the search for each list's optimum, bounds shown where it ends")
@@ -42,8 +41,11 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.progress import SolutionsProgress
     from judge.report.text import leaderboard, not_accepted_text, order_line
 
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.in_process and args.jobs not in (None, 1):
+        raise UsageError("--in-process grades one solution at a time, inside the judge: leave "
+                         "out --jobs, or --in-process")
     check_seconds("--search-seconds", args.search_seconds)
     found = solution_files(args.solutions)
     solutions = found.files
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
                                  f"{s['time_s']:.1f} s")
         return report
 
-    workers = 1 if args.in_process else args.jobs
+    workers = 1 if args.in_process else args.jobs or os.cpu_count() or 1
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             reports = list(pool.map(graded, solutions, runners, names))
