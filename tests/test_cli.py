@@ -331,3 +331,20 @@ def test_the_replay_of_a_run_left_unseeded_plays_the_same_game(
     assert replayed["transcript"] == failed["transcript"]
     assert played["provenance"]["seed"] is None
     assert played["provenance"]["run_seed"] == int(argv[argv.index("--seed") + 1])
+
+
+def test_a_local_cases_folder_read_by_default_is_said_when_it_does_not_load(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder named cases beside a candidate's file may hold anything (a project's config):
+    its errors alone would not say why the judge read it."""
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "config.json").write_text('{"port": 8080}')
+    monkeypatch.chdir(tmp_path)
+    solution = str(SOLUTIONS / "minimax_cpp.py")
+    assert main(["grade", solution]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("note: without --cases the judge reads ./cases, as here")
+    assert "cases/config.json: case 'config': port: unknown field" in err[1]
+    assert main(["grade", solution, "--cases", "cases"]) == 2  # named: no note
+    assert "note:" not in capsys.readouterr().err

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from judge.cases import Case, case_set_digest, load_cases, selected, shared_lists
+from judge.cases import Case, CaseError, case_set_digest, load_cases, selected, shared_lists
 from judge.cli.base import UsageError
 from judge.cli.checks import (
     check_memory,
@@ -52,7 +52,15 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     what they were chosen from is kept in args.case_set, for the reports' provenance."""
     folder = None if args.cases else default_cases()
     paths = args.cases or [folder]
-    cases = load_cases(paths, relaxed=args.relaxed)
+    try:
+        cases = load_cases(paths, relaxed=args.relaxed)
+    except CaseError:
+        if folder is not None and folder != PROJECT_ROOT / "cases":
+            # A folder named cases beside the solution may hold something else entirely.
+            print(f"note: without --cases the judge reads ./cases, as here, wherever there is "
+                  f"one; choose others with --cases PATH (the shipped ones: "
+                  f"{safe(PROJECT_ROOT / 'cases')})", file=sys.stderr, flush=True)
+        raise
     args.case_set = {"paths": [str(p) for p in paths], "count": len(cases),
                      "digest": case_set_digest(cases)}
     note = None if folder is None else where_from(cases, folder)
