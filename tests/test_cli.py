@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from judge.__main__ import main
+from judge.cases import Case
 
 from .conftest import CASES, SOLUTIONS
 
@@ -348,3 +349,24 @@ def test_a_local_cases_folder_read_by_default_is_said_when_it_does_not_load(
     assert "cases/config.json: case 'config': port: unknown field" in err[1]
     assert main(["grade", solution, "--cases", "cases"]) == 2  # named: no note
     assert "note:" not in capsys.readouterr().err
+
+
+def test_check_gives_the_optimal_solver_the_seconds_asked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """More seconds can prove an unknown case fair (random-100-a takes about a second here)."""
+    import judge.fairness
+
+    given: list[float] = []
+    judged = judge.fairness.judge_fairness
+
+    def recorded(case: Case, exact_seconds: float = judge.fairness.OPTIMAL_SECONDS
+                 ) -> judge.fairness.FairnessReport:
+        given.append(exact_seconds)
+        return judged(case, 0.0)
+
+    monkeypatch.setattr(judge.fairness, "judge_fairness", recorded)
+    assert main(["check", EXAMPLES, "--search-seconds", "7.5"]) == 0
+    assert main(["check", EXAMPLES]) == 0
+    assert given == [7.5, 7.5, judge.fairness.OPTIMAL_SECONDS, judge.fairness.OPTIMAL_SECONDS]
+    assert main(["check", EXAMPLES, "--search-seconds", "0"]) == 2
+    assert "--search-seconds must be positive" in capsys.readouterr().err

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command
-from judge.cli.checks import require_writable
+from judge.cli.checks import check_seconds, require_writable
 from judge.cli.options import add
 from judge.report.files import write_atomically
 from judge.report.text import shortened
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
+    from judge.fairness import OPTIMAL_SECONDS
+
     parser.add_argument("cases", type=Path, nargs="+", metavar="CASES",
                         help="a case file or a folder of them")
+    add(parser, "--search-seconds", default=OPTIMAL_SECONDS,
+        more="the optimal solver's, for each list: more may prove an unknown case fair")
     add(parser, "--json")
 
 
@@ -29,12 +33,13 @@ def run(args: argparse.Namespace) -> int:
     from judge.cases import load_cases
     from judge.fairness import judge_fairness
 
+    check_seconds("--search-seconds", args.search_seconds)
     cases = load_cases(args.cases, relaxed=True)
     require_writable(args.json)
     reports = []
     print(f"{'case':<32} {'limits':<6} {'allowed':>7} {'lower':>5} {'upper':>5}  verdict")
     for case in cases:
-        report = judge_fairness(case)
+        report = judge_fairness(case, args.search_seconds)
         reports.append(report)
         print(f"{shortened(safe(case.name), 32):<32} "
               f"{'ok' if report.meets_constraints else 'NOT ok':<6} {report.allowed:>7} "
