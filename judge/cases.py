@@ -155,7 +155,8 @@ def statement_example(text: str) -> dict[str, str]:
         try:
             end = json.JSONDecoder().raw_decode(text, start)[1]
         except (ValueError, RecursionError):  # what json.loads says of it, when it is read
-            end = text.find("\n", start) % (len(text) + 1)
+            line_end = text.find("\n", start)
+            end = len(text) if line_end < 0 else line_end
         values[field_name] = text[start:end]
     return values
 
