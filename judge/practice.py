@@ -230,6 +230,8 @@ def review(game: Game) -> list[str]:
         if step.word in game.case.words:
             index = game.case.words.index(step.word)
             with_it = worst_case_with(game, step.before, index, time.monotonic() + SOLVER_SECONDS)
+            if with_it.guesses < best.guesses:  # an unproven bound: the guess itself beat it
+                best = WorstCase(with_it.guesses, False)
             cost = f"{with_it.said()}; the best guess: within {best}"
             strategy = guarantee(game.matrix, step.before)
             if best.proven and strategy != best.guesses:

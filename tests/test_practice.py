@@ -256,6 +256,21 @@ def test_the_review_says_of_a_guess_what_its_table_said(monkeypatch: pytest.Monk
     assert "solves within <=3, counting this one (the optimum not proven in 1 s)" in text
 
 
+def test_an_unproven_best_is_never_worse_than_the_guess_reviewed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a terminal: "solves within 9; the best guess: within <=10", the strategies'
+    bound for the best guess above what the guess itself had just done."""
+    import judge.practice as practice
+
+    bound = practice.guarantee
+    monkeypatch.setattr(practice, "best_next_guess", lambda *args, **kwargs: None)
+    monkeypatch.setattr(practice, "guarantee", lambda matrix, group: 99 if len(group) == 4
+                        else bound(matrix, group))
+    _, text = play(["eiowzz", "give up"])
+    assert "solves within <=3, counting this one (the optimum not proven in 1 s); the best " \
+           "guess: within <=3" in text
+
+
 EXPLAINED = Case("wa", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 1)
 
 
