@@ -35,5 +35,6 @@ def interleaved(actions: dict[str, Callable[[], object]], timer: Timer = timed,
 
 
 def first_benchmark_lists(lists: int) -> list[Case]:
-    """The cases of benchmark lists 1 to `lists` (bench01 ... bench20)."""
-    return [c for c in load_cases([BENCHMARK]) if int(c.name[5:7]) <= lists]
+    """The cases of benchmark lists 1 to `lists` (bench01 ... bench20), read from their files
+    alone: a process that forks each case (judge/fork_floor.py) holds no other list's words."""
+    return load_cases([BENCHMARK / f"bench{number:02d}.json" for number in range(1, lists + 1)])
