@@ -326,7 +326,8 @@ def test_names_in_a_class_folder_that_are_no_files_are_passed_over_aloud(
     assert "ann/solution.py" in out and "bob" not in out and "cy" not in out
     assert err.splitlines() == [
         "warning: passed over 3 symbolic links in the folders given, not followed (a "
-        "submission's link could lead to any file of yours): "
+        "submission's link could lead to any file of yours; name one on the command line to "
+        "grade what it leads to): "
         f"{room}/cy/one.py, {room}/cy/solution.py, {room}/cy/two.py",
         "warning: passed over 1 name that is not a file (a pipe, a device or a socket) in the "
         f"folders given: {room}/bob/solution.py"]
@@ -358,13 +359,36 @@ def test_a_link_in_a_class_folder_is_not_followed_to_a_file_of_the_graders(
     assert "grader's own" not in out + err + gradebook.read_text()
     assert "other.py" not in out + err  # a linked folder is not entered either
     assert "ann/solution.py" in out and "mallory" not in out
-    assert err.startswith("warning: passed over 1 symbolic link") and "mallory/solution.py" in err
+    assert err.startswith("warning: passed over 2 symbolic links")
+    assert "mallory/linked_folder" in err and "mallory/solution.py" in err
     # A folder of links alone is one line, exit 2; a link named on its own is followed.
     assert main(["grade", str(room / "mallory"), "--cases", str(CASES / "examples")]) == 2
-    assert "only 1 symbolic link, which the judge does not follow" in capsys.readouterr().err
+    assert "only 2 symbolic links, which the judge does not follow" in capsys.readouterr().err
     linked = tmp_path / "mine.py"
     linked.symlink_to(SOLUTIONS / "first_candidate.py")
     assert main(["grade", str(linked), "--cases", str(CASES / "examples"), "-q"]) == 0
+
+
+def test_a_students_folder_that_is_a_link_is_named_not_silently_left_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seen: a class put together with ln -s (class/ann -> ~/submissions/ann) graded bob alone,
+    # and ann was missing from the gradebook without a word.
+    (tmp_path / "submissions" / "ann").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", tmp_path / "submissions" / "ann" / "s.py")
+    room = tmp_path / "class"
+    (room / "bob").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "bob" / "s.py")
+    (room / "ann").symlink_to(tmp_path / "submissions" / "ann", target_is_directory=True)
+    assert main(["compare", str(room), "--cases", str(CASES / "examples"), "-q"]) == 0
+    out, err = capsys.readouterr()
+    assert "bob/s.py" in out and "ann" not in out
+    assert err.startswith("warning: passed over 1 symbolic link in the folders given")
+    assert err.rstrip().endswith(f"name one on the command line to grade what it leads to): "
+                                 f"{room}/ann")
+    # Named on the command line, it is graded.
+    assert main(["compare", str(room / "ann"), str(room / "bob"), "--cases",
+                 str(CASES / "examples"), "-q"]) == 0
+    assert "ann/s.py" in capsys.readouterr().out
 
 
 def test_packages_installed_in_a_class_folder_are_not_graded(

@@ -50,7 +50,8 @@ class Found:
         if self.links:
             links = counted(len(self.links), "symbolic link")
             print(f"warning: passed over {links} in the folders given, not followed (a "
-                  "submission's link could lead to any file of yours): "
+                  "submission's link could lead to any file of yours; name one on the command "
+                  "line to grade what it leads to): "
                   f"{listed(self.links, whole=True)}", file=sys.stderr, flush=True)
         if self.not_files:
             print(f"warning: passed over {not_files_text(len(self.not_files))} in the "
@@ -92,9 +93,9 @@ def installed_packages(folder: Path) -> bool:
 
 
 def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
-    """Every entry but a folder below `folder` (files, links, pipes...), in order, but for
-    hidden ones, caches, the insides of linked folders and folders of installed packages; and
-    those folders, in order."""
+    """Every entry but a folder below `folder` (files, links, links to folders, pipes...), in
+    order, but for hidden ones, caches, the insides of linked folders and folders of installed
+    packages; and those folders, in order."""
     files, installed = [], []
     for top, folders, names in os.walk(folder):  # links to folders are listed, not entered
         here = Path(top)
@@ -102,7 +103,9 @@ def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
         for name in folders:
             if name.startswith(".") or name == "__pycache__":
                 continue
-            if installed_packages(here / name):
+            if (here / name).is_symlink():
+                files.append(here / name)  # passed over aloud, as a link to a file is
+            elif installed_packages(here / name):
                 installed.append(here / name)
             else:
                 kept.append(name)
@@ -126,7 +129,9 @@ def solution_files(paths: Sequence[Path]) -> Found:
         below, installed = files_below(path)
         found.installed += installed
         mine = [p for p in below if p.suffix.lower() in served]
-        links = [p for p in mine if p.is_symlink()]
+        # A link to a folder may be a student's whole submission (a class put together with
+        # ln -s): never silently left out of the gradebook.
+        links = [p for p in below if p.is_symlink() and (p in mine or p.is_dir())]
         files = [p for p in mine if p not in links and p.is_file()]
         not_files = [p for p in mine if p not in links and p not in files]
         found.files += files
