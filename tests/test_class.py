@@ -177,6 +177,30 @@ def test_a_students_folder_of_several_files_is_said_once(
     assert "warning" not in capsys.readouterr().err
 
 
+def test_a_students_folder_without_a_solution_file_is_named_even_when_quiet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seen: ann handed in solution.py.txt, and with -q the gradebook simply had no ann. A
+    folder beside the students' that holds no solution file (empty too) is named on stderr;
+    hidden folders, caches and installed packages are not, nor a folder of one student."""
+    room = tmp_path / "class"
+    for student in ("ann", "bob", "cy", "dan", ".git", "__pycache__", "node_modules"):
+        (room / student).mkdir(parents=True)
+    for student in ("bob", "cy"):
+        (room / student / "solution.py").write_text(
+            f"# {student}'s\n" + (SOLUTIONS / "first_candidate.py").read_text())
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "ann" / "solution.py.txt")
+    run = ["--cases", str(CASES / "examples" / "example1.txt"), "--in-process", "-q"]
+    assert main(["compare", str(room), *run]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        "warning: 2 folders beside the other students' hold no solution file (.cc, .cpp, .cxx, "
+        f".java, .js, .kt, .py) and have no row: {room / 'ann'}, {room / 'dan'}"]
+    assert "bob/solution.py" in captured.out and "ann" not in captured.out
+    (room / "bob" / "notes").mkdir()  # one student's folder: its subfolders are no students
+    assert main(["compare", str(room / "bob"), *run]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_files_of_the_same_content_are_named_by_their_students(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     room = tmp_path / "class"

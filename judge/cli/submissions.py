@@ -31,6 +31,9 @@ class Found:
     # A student's folder (one of several below a folder given) holding more than one
     # solution file: each is graded as a submission of its own, a row each.
     several: list[tuple[Path, list[Path]]] = field(default_factory=list)
+    # A folder beside students' folders that holds no solution file (solution.txt only, or
+    # nothing): no row stands for it, so the teacher is told.
+    without_solutions: list[Path] = field(default_factory=list)
     # Named more than once (a file, and a folder it is in): graded once.
     repeated: list[Path] = field(default_factory=list)
     # Files of the same content under different names (two students' submissions, say), by
@@ -42,7 +45,8 @@ class Found:
         as notes (not when `quiet`), links as a warning, on stderr."""
         if self.other_languages and not quiet:
             print(f"passed over {counted(len(self.other_languages), 'file')} in the folders given, "
-                  f"not in a language the judge runs: {listed(self.other_languages)}",
+                  f"not in a language the judge runs: "
+                  f"{listed(self.other_languages, whole=True)}",
                   flush=True)
         if self.installed and not quiet:
             print(f"passed over {counted(len(self.installed), 'folder')} of installed packages "
@@ -61,6 +65,13 @@ class Found:
             print(f"warning: {safe(folder)} holds {counted(len(files), 'solution file')}, "
                   f"each graded as a submission of its own: {listed(files)}",
                   file=sys.stderr, flush=True)
+        if self.without_solutions:
+            count = len(self.without_solutions)
+            one = count == 1
+            print(f"warning: {counted(count, 'folder')} beside the other students' "
+                  f"hold{'s' if one else ''} no solution file ({', '.join(served_extensions())}) "
+                  f"and {'has' if one else 'have'} no row: "
+                  f"{listed(self.without_solutions, whole=True)}", file=sys.stderr, flush=True)
         if self.repeated and not quiet:
             print(f"named more than once, graded once: {listed(self.repeated, whole=True)}",
                   flush=True)
@@ -118,9 +129,7 @@ def solution_files(paths: Sequence[Path]) -> Found:
     """The files to grade: each file named, and every file below a named folder whose
     extension a harness serves (hidden files, caches and installed packages left out, links
     not followed); and the files of those folders that were passed over."""
-    from judge.harness.registry import HARNESSES
-
-    served = {e for h in HARNESSES for e in h.extensions}
+    served = set(served_extensions())
     found = Found()
     for path in paths:
         if not path.is_dir():
@@ -136,12 +145,13 @@ def solution_files(paths: Sequence[Path]) -> Found:
         not_files = [p for p in mine if p not in links and p not in files]
         found.files += files
         found.several += several_in_a_folder(path, files)
+        found.without_solutions += folders_without_solutions(path, files)
         found.links += links
         found.not_files += not_files
         found.other_languages += [p for p in below
                                   if p.suffix.lower() not in served and p.is_file()]
         if not files:
-            known = ", ".join(sorted(served))
+            known = ", ".join(served_extensions())
             only = [f"{counted(len(links), 'symbolic link')}, which the judge does not follow"
                     ] if links else []
             only += [not_files_text(len(not_files))] if not_files else []
@@ -175,6 +185,28 @@ def same_content(files: Sequence[Path], folders: Sequence[Path]) -> list[list[st
         if not solution_refused(file):
             by_digest.setdefault(solution_sha256(file), []).append(safe(name))
     return [names for names in by_digest.values() if len(names) > 1]
+
+
+def served_extensions() -> list[str]:
+    """The extensions of the files a harness runs, in order."""
+    from judge.harness.registry import HARNESSES
+
+    return sorted({e for h in HARNESSES for e in h.extensions})
+
+
+def folders_without_solutions(folder: Path, files: Sequence[Path]) -> list[Path]:
+    """The folders just below `folder` that hold none of `files` where at least two others do
+    (a class of students' folders): a student whose only file is solution.txt, or whose
+    folder is empty or unreadable, would have no row. Not hidden folders, caches, folders of
+    installed packages, nor links (which are named as links)."""
+    holding = {folder / f.relative_to(folder).parts[0] for f in files
+               if len(f.relative_to(folder).parts) > 1}
+    if len(holding) < 2:
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.is_dir() and not p.is_symlink() and p not in holding
+                  and not p.name.startswith(".") and p.name != "__pycache__"
+                  and not installed_packages(p))
 
 
 def several_in_a_folder(folder: Path, files: Sequence[Path]) -> list[tuple[Path, list[Path]]]:
