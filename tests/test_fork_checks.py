@@ -411,11 +411,15 @@ def test_where_a_thread_waits_is_read_on_its_own() -> None:
     waiter = threading.Thread(target=stop.wait, daemon=True)
     waiter.start()
     tid = str(waiter.native_id)
+    wchan = Path(f"/proc/{os.getpid()}/task/{tid}/wchan")
     try:
-        assert waited(lambda: forks.stat_fields(os.getpid(), tid)[:1] == ["S"],
-                      PATIENCE_SECONDS)
-        assert forks.kernel_wait(os.getpid(), tid) == Path(
-            f"/proc/{os.getpid()}/task/{tid}/wchan").read_text() != ""
+        # Asleep is not yet parked in stop.wait: a new thread first sleeps waiting for the
+        # GIL, and wakes (where it waits changes) between two reads. So the two are compared
+        # until the thread holds still; the process's own wchan (this thread, running) never
+        # equals a sleeping thread's.
+        assert waited(lambda: forks.stat_fields(os.getpid(), tid)[:1] == ["S"] and (
+            forks.kernel_wait(os.getpid(), tid) == wchan.read_text() not in ("", "0")),
+            PATIENCE_SECONDS)
     finally:
         stop.set()
         waiter.join()
