@@ -193,12 +193,31 @@ def test_a_students_folder_without_a_solution_file_is_named_even_when_quiet(
     assert main(["compare", str(room), *run]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
-        "warning: 2 folders beside the other students' hold no solution file (.cc, .cpp, .cxx, "
-        f".java, .js, .kt, .py) and have no row: {room / 'ann'}, {room / 'dan'}"]
+        "warning: 2 folders beside the other students' hold no solution file the judge could "
+        f"read (.cc, .cpp, .cxx, .java, .js, .kt, .py) and have no row: {room / 'ann'}, "
+        f"{room / 'dan'}"]
     assert "bob/solution.py" in captured.out and "ann" not in captured.out
     (room / "bob" / "notes").mkdir()  # one student's folder: its subfolders are no students
     assert main(["compare", str(room / "bob"), *run]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_a_folder_the_judge_may_not_read_is_no_reason_to_refuse_the_class(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seen as nobody, with one student's folder of mode 000: the whole class was refused,
+    # "cls/ann/pyvenv.cfg: Permission denied". (Root reads anything, so the refusal is faked.)
+    from judge.cli.submissions import installed_packages
+
+    real_is_file = Path.is_file
+
+    def is_file(path: Path) -> bool:
+        if path.parent.name == "ann":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_is_file(path)
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    assert not installed_packages(tmp_path / "ann")
+    assert installed_packages(tmp_path / "node_modules")
 
 
 def test_files_of_the_same_content_are_named_by_their_students(

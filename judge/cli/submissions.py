@@ -69,7 +69,8 @@ class Found:
             count = len(self.without_solutions)
             one = count == 1
             print(f"warning: {counted(count, 'folder')} beside the other students' "
-                  f"hold{'s' if one else ''} no solution file ({', '.join(served_extensions())}) "
+                  f"hold{'s' if one else ''} no solution file the judge could read "
+                  f"({', '.join(served_extensions())}) "
                   f"and {'has' if one else 'have'} no row: "
                   f"{listed(self.without_solutions, whole=True)}", file=sys.stderr, flush=True)
         if self.repeated and not quiet:
@@ -100,7 +101,12 @@ INSTALLED_PACKAGES = frozenset({"node_modules", "site-packages", "dist-packages"
 def installed_packages(folder: Path) -> bool:
     """Whether a folder holds installed packages: by its name, or a Python virtual
     environment (pyvenv.cfg), whatever its name."""
-    return folder.name in INSTALLED_PACKAGES or (folder / "pyvenv.cfg").is_file()
+    if folder.name in INSTALLED_PACKAGES:
+        return True
+    try:
+        return (folder / "pyvenv.cfg").is_file()
+    except OSError:  # a folder the judge may not read: nothing in it is graded, and it is named
+        return False
 
 
 def files_below(folder: Path) -> tuple[list[Path], list[Path]]:
