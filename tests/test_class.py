@@ -220,6 +220,31 @@ def test_a_folder_the_judge_may_not_read_is_no_reason_to_refuse_the_class(
     assert installed_packages(tmp_path / "node_modules")
 
 
+def test_an_archive_in_a_class_folder_is_a_warning_not_a_note(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A class downloaded as a folder of zips: with -q, ann had no row and nothing said so.
+    room = tmp_path / "class"
+    (room / "bob").mkdir(parents=True)
+    shutil.copy(SOLUTIONS / "first_candidate.py", room / "bob" / "solution.py")
+    (room / "ann.ZIP").write_bytes(b"PK\x03\x04")
+    (room / "cy.tar.gz").write_bytes(b"\x1f\x8b")
+    (room / "README.txt").write_text("week 3\n")
+    run = ["--cases", str(CASES / "examples" / "example1.txt"), "--in-process"]
+    assert main(["compare", str(room), *run, "-q"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        "warning: passed over 2 archives in the folders given, which the judge does not "
+        f"unpack: {room / 'ann.ZIP'}, {room / 'cy.tar.gz'}"]
+    assert "README" not in captured.out + captured.err  # junk is a note, which -q leaves out
+    assert main(["compare", str(room), *run]) == 0
+    assert (f"not in a language the judge runs: {room / 'README.txt'}\n"
+            in capsys.readouterr().out)
+    shutil.rmtree(room / "bob")  # zips alone: refused in one line that says so
+    assert main(["compare", str(room), *run]) == 2
+    assert capsys.readouterr().err.endswith(
+        "only 2 archives, which the judge does not unpack\n")
+
+
 def test_files_of_the_same_content_are_named_by_their_students(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     room = tmp_path / "class"

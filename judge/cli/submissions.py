@@ -42,12 +42,18 @@ class Found:
 
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
-        as notes (not when `quiet`), links as a warning, on stderr."""
-        if self.other_languages and not quiet:
-            print(f"passed over {counted(len(self.other_languages), 'file')} in the folders given, "
-                  f"not in a language the judge runs: "
-                  f"{listed(self.other_languages, whole=True)}",
-                  flush=True)
+        as notes (not when `quiet`), links and archives as warnings, on stderr."""
+        archives = [p for p in self.other_languages if p.name.lower().endswith(ARCHIVES)]
+        others = [p for p in self.other_languages if p not in archives]
+        if others and not quiet:
+            print(f"passed over {counted(len(others), 'file')} in the folders given, not in a "
+                  f"language the judge runs: {listed(others, whole=True)}", flush=True)
+        if archives:
+            # A class downloaded from a course's site may be a folder of zips: each a student
+            # who would otherwise have no row, with nothing said under -q.
+            print(f"warning: passed over {counted(len(archives), 'archive')} in the folders "
+                  f"given, which the judge does not unpack: {listed(archives, whole=True)}",
+                  file=sys.stderr, flush=True)
         if self.installed and not quiet:
             print(f"passed over {counted(len(self.installed), 'folder')} of installed packages "
                   f"in the folders given: {listed(self.installed, whole=True)}", flush=True)
@@ -91,6 +97,10 @@ def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
     """The first few paths, by name (or `whole`)."""
     return ", ".join(safe(p if whole else p.name) for p in paths[:most]) + (
         ", ..." if len(paths) > most else "")
+
+
+# Files that hold others, which a student may have handed in whole.
+ARCHIVES = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".7z", ".rar", ".gz")
 
 
 # Folders of packages installed beside a submission, not its submitter's own code: a student's
@@ -161,6 +171,9 @@ def solution_files(paths: Sequence[Path]) -> Found:
             only = [f"{counted(len(links), 'symbolic link')}, which the judge does not follow"
                     ] if links else []
             only += [not_files_text(len(not_files))] if not_files else []
+            archives = [p for p in below if p.name.lower().endswith(ARCHIVES)]
+            only += [f"{counted(len(archives), 'archive')}, which the judge does not unpack"
+                     ] if archives else []
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
                              + (f", only {' and '.join(only)}" if only else ""))
     found.files, found.repeated = once_each(found.files)
