@@ -197,6 +197,13 @@ def test_a_students_folder_without_a_solution_file_is_named_even_when_quiet(
         f"read (.cc, .cpp, .cxx, .java, .js, .kt, .py) and have no row: {room / 'ann'}, "
         f"{room / 'dan'}"]
     assert "bob/solution.py" in captured.out and "ann" not in captured.out
+    # And a gradebook read on its own says so.
+    gradebook = tmp_path / "g.csv"
+    assert main(["compare", str(room), *run, "--csv", str(gradebook)]) == 0
+    capsys.readouterr()
+    assert (f"# not graded: {room / 'ann'} (a folder with no solution file the judge could "
+            f"read); {room / 'dan'} (a folder with no solution file the judge could read)\n"
+            in gradebook.read_text())
     (room / "bob" / "notes").mkdir()  # one student's folder: its subfolders are no students
     assert main(["compare", str(room / "bob"), *run]) == 0
     assert "warning" not in capsys.readouterr().err
@@ -235,6 +242,12 @@ def test_an_archive_in_a_class_folder_is_a_warning_not_a_note(
     assert captured.err.splitlines() == [
         "warning: passed over 2 archives in the folders given, which the judge does not "
         f"unpack: {room / 'ann.ZIP'}, {room / 'cy.tar.gz'}"]
+    gradebook = tmp_path / "g.json"
+    assert main(["compare", str(room), *run, "-q", "--json", str(gradebook)]) == 0
+    capsys.readouterr()
+    assert json.loads(gradebook.read_text())[0]["provenance"]["not_graded"] == [
+        f"{room / 'ann.ZIP'} (an archive, not unpacked)",
+        f"{room / 'cy.tar.gz'} (an archive, not unpacked)"]
     assert "README" not in captured.out + captured.err  # junk is a note, which -q leaves out
     assert main(["compare", str(room), *run]) == 0
     assert (f"not in a language the judge runs: {room / 'README.txt'}\n"

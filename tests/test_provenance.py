@@ -72,9 +72,23 @@ def test_solutions_that_started_cases_afresh_in_different_ways_are_each_named() 
     {"limits": {"time_s": True, "memory_mb": "x", "fail_fast": None}, "cases": {"paths": "a"}},
     {"merged_from": [{"date": None, "command": {"a": 1}}], "seed": 10 ** 400},
     {"run_seed": "\x1b[2J\ud800", "seed": None},
-    {"judge": "\x1b[31m", "date": "\ud800"}, {"fresh_state": "\x1b[2J" * 5000}])
+    {"judge": "\x1b[31m", "date": "\ud800"}, {"fresh_state": "\x1b[2J" * 5000},
+    {"not_graded": "\x1b[2J"}, {"not_graded": []}, {"not_graded": {"a": 1}}])
 def test_whatever_a_report_claims_its_provenance_is_said_in_one_piece(made: Any) -> None:
     items = dict(provenance_items([Report("s.py", [], None, provenance=made or {"x": 1})]))
     assert list(items) == ["judge", "date", "command", "cases", "selection", "seed", "limits",
                            "sandbox", "fresh state", "ranking"]
     assert all("\x1b" not in value and "\ud800" not in value for value in items.values())
+
+
+def test_what_was_not_graded_is_said_where_there_is_any() -> None:
+    """A gradebook read on its own says which of the folders' entries no row stands for (a
+    link, an archive, a folder without a solution file): a report may claim anything there."""
+    made = {"not_graded": ["class/ann (a symbolic link, not followed)", 7, "\x1b[2J\ud800"]}
+    items = dict(provenance_items([Report("s.py", [], None, provenance=made)]))
+    assert list(items)[-1] == "not graded"
+    assert items["not graded"] == ("class/ann (a symbolic link, not followed); 7; "
+                                   "\\x1b[2J\\ud800")
+    long = {"not_graded": ["x" * 100] * 100}
+    assert len(dict(provenance_items([Report("s.py", [], None, provenance=long)]))[
+        "not graded"]) < 2100

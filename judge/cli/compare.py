@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
                          "out --jobs, or --in-process")
     check_seconds("--search-seconds", args.search_seconds)
     found = solution_files(args.solutions)
+    args.unread_submissions = found.unread_submissions()
     solutions = found.files
     cases, note, runners = prepare(args, solutions)
     if note and not args.quiet:

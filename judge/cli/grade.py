@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.json_report import reports_json
 
     found = submitted_files(args)
+    args.unread_submissions = found.unread_submissions()
     solutions = found.files
     if args.watch and args.solution.is_dir():
         raise UsageError("--watch follows one file, not a folder")

@@ -279,4 +279,7 @@ def provenance(args: argparse.Namespace, solution: Path, runner: Runner) -> dict
         "fresh_state": fresh_state_of(runner),
         "language": args.language,
         "shard": list(args.shard) if args.shard else None,
+        # What in the folders given was not graded and may be a student's (a link, an
+        # archive, a folder without a solution file), each with why.
+        "not_graded": getattr(args, "unread_submissions", []),
     }

@@ -40,10 +40,23 @@ class Found:
     # the names the reports give them: each is still graded, and the teacher is told.
     identical: list[list[str]] = field(default_factory=list)
 
+    def unread_submissions(self) -> list[str]:
+        """What in the folders given may be a student's work that was not graded, each with
+        why, for the reports' provenance: a gradebook read on its own says so too."""
+        return [f"{safe(p)} ({why})" for paths, why in (
+            (self.links, "a symbolic link, not followed"),
+            (self.not_files, "not a file"),
+            (self.archives(), "an archive, not unpacked"),
+            (self.without_solutions, "a folder with no solution file the judge could read"))
+            for p in paths]
+
+    def archives(self) -> list[Path]:
+        return [p for p in self.other_languages if p.name.lower().endswith(ARCHIVES)]
+
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
         as notes (not when `quiet`), links and archives as warnings, on stderr."""
-        archives = [p for p in self.other_languages if p.name.lower().endswith(ARCHIVES)]
+        archives = self.archives()
         others = [p for p in self.other_languages if p not in archives]
         if others and not quiet:
             print(f"passed over {counted(len(others), 'file')} in the folders given, not in a "

@@ -139,6 +139,9 @@ def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
              ("seed", seed_text(made)),
              ("limits", limits_text(made.get("limits"))), ("sandbox", sandbox_text(made)),
              ("fresh state", fresh_states_text(reports)), ("ranking", RANKING)]
+    unread = made.get("not_graded")
+    if isinstance(unread, list) and unread:
+        items.append(("not graded", "; ".join(map(str, unread))))
     return [(key, safe(value, limit=2000)) for key, value in items]
 
 
