@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,7 +51,7 @@ class Found:
             for p in paths]
 
     def archives(self) -> list[Path]:
-        return [p for p in self.other_languages if p.name.lower().endswith(ARCHIVES)]
+        return [p for p in self.other_languages if is_archive(p)]
 
     def say_passed_over(self, quiet: bool) -> None:
         """What was passed over: files of other languages and folders of installed packages
@@ -116,6 +116,10 @@ def listed(paths: Sequence[Path], whole: bool = False, most: int = 5) -> str:
 ARCHIVES = (".zip", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".7z", ".rar", ".gz")
 
 
+def is_archive(path: Path) -> bool:
+    return path.name.lower().endswith(ARCHIVES)
+
+
 # Folders of packages installed beside a submission, not its submitter's own code: a student's
 # node_modules alone would add hundreds of rows to a class's gradebook.
 INSTALLED_PACKAGES = frozenset({"node_modules", "site-packages", "dist-packages"})
@@ -173,8 +177,9 @@ def solution_files(paths: Sequence[Path]) -> Found:
         files = [p for p in mine if p not in links and p.is_file()]
         not_files = [p for p in mine if p not in links and p not in files]
         found.files += files
-        found.several += several_in_a_folder(path, files)
-        found.without_solutions += folders_without_solutions(path, files)
+        by_student = students_folders(path, files)
+        found.several += several_in_a_folder(by_student)
+        found.without_solutions += folders_without_solutions(path, by_student)
         found.links += links
         found.not_files += not_files
         found.other_languages += [p for p in below
@@ -184,7 +189,7 @@ def solution_files(paths: Sequence[Path]) -> Found:
             only = [f"{counted(len(links), 'symbolic link')}, which the judge does not follow"
                     ] if links else []
             only += [not_files_text(len(not_files))] if not_files else []
-            archives = [p for p in below if p.name.lower().endswith(ARCHIVES)]
+            archives = [p for p in below if is_archive(p)]
             only += [f"{counted(len(archives), 'archive')}, which the judge does not unpack"
                      ] if archives else []
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
@@ -226,13 +231,11 @@ def served_extensions() -> list[str]:
     return sorted({e for h in HARNESSES for e in h.extensions})
 
 
-def folders_without_solutions(folder: Path, files: Sequence[Path]) -> list[Path]:
-    """The folders just below `folder` that hold none of `files` where at least two others do
-    (a class of students' folders): a student whose only file is solution.txt, or whose
-    folder is empty or unreadable, would have no row. Not hidden folders, caches, folders of
-    installed packages, nor links (which are named as links)."""
-    holding = {folder / f.relative_to(folder).parts[0] for f in files
-               if len(f.relative_to(folder).parts) > 1}
+def folders_without_solutions(folder: Path, holding: Mapping[Path, list[Path]]) -> list[Path]:
+    """The folders just below `folder` that hold no solution file where at least two others
+    do (`holding`, by `students_folders`: a class of students' folders): a student whose only
+    file is solution.txt, or whose folder is empty or unreadable, would have no row. Not
+    hidden folders, caches, folders of installed packages, nor links (named as links)."""
     if len(holding) < 2:
         return []
     return sorted(p for p in folder.iterdir()
@@ -241,15 +244,21 @@ def folders_without_solutions(folder: Path, files: Sequence[Path]) -> list[Path]
                   and not installed_packages(p))
 
 
-def several_in_a_folder(folder: Path, files: Sequence[Path]) -> list[tuple[Path, list[Path]]]:
-    """The folders just below `folder` that hold more than one of `files`, where there are
-    several such folders (a class, a folder a student): a folder of one week's files is one
-    folder, and says nothing."""
+def students_folders(folder: Path, files: Sequence[Path]) -> dict[Path, list[Path]]:
+    """`files` by the folder just below `folder` that holds each (a student's, in a class);
+    files directly in `folder` are in none."""
     by_folder: dict[Path, list[Path]] = {}
     for file in files:
         inside = file.relative_to(folder)
         if len(inside.parts) > 1:
             by_folder.setdefault(folder / inside.parts[0], []).append(file)
+    return by_folder
+
+
+def several_in_a_folder(by_folder: Mapping[Path, list[Path]]) -> list[tuple[Path, list[Path]]]:
+    """Of the folders that hold solution files (`by_folder`, by `students_folders`), those
+    that hold more than one, where there are several such folders (a class, a folder a
+    student): a folder of one week's files is one folder, and says nothing."""
     if len(by_folder) < 2:
         return []
     return [(f, mine) for f, mine in by_folder.items() if len(mine) > 1]
