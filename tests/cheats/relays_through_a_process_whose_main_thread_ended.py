@@ -10,6 +10,7 @@ import ctypes
 import os
 import signal
 import threading
+import time
 
 libc = ctypes.CDLL(None, use_errno=True)
 SYS_CLONE, CLONE_PARENT = 56, 0x00008000  # x86-64
@@ -33,12 +34,29 @@ def relay():
             bits |= 1 << BIT.index(signum)
 
 
+def main_thread_ended(pid, seconds=30.0):
+    """Wait until the sibling shows as a zombie (its main thread gone, its relay running on):
+    the cheat is whole before the file has loaded, however busy the machine. (Seen on a busy
+    one: its main thread had not yet ended when the first case was checked.)"""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rpartition(")")[2].split()[0] == "Z":
+                    return
+        except OSError:
+            return
+        time.sleep(0.001)
+
+
 def start_relay():
     """The sibling's pid, in the harness; None where the kernel refused."""
     signal.pthread_sigmask(signal.SIG_BLOCK, {*BIT, END})
     child = libc.syscall(SYS_CLONE, CLONE_PARENT | signal.SIGCHLD, 0, 0, 0, 0)
     if child != 0:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {*BIT, END})
+        if child > 0:
+            main_thread_ended(child)
         return child if child > 0 else None
     threading.Thread(target=relay).start()
     libc.pthread_exit(None)  # the main thread only: the relay runs on
