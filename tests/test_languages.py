@@ -886,3 +886,27 @@ def test_a_worker_made_ahead_for_another_seed_is_not_used(tmp_path: Path) -> Non
         assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)
         assert printed_at_load(ahead, 2) == printed_at_load(plain, 2)  # its spare, taken
         assert printed_at_load(plain, 1) != printed_at_load(plain, 2)
+
+
+@needs_languages("java")
+def test_the_jvm_harness_writes_after_what_its_reply_descriptor_holds(tmp_path: Path) -> None:
+    """Given a file where the judge gives a pipe (started by hand, or a descriptor the JVM
+    itself took), the harness opens its descriptor again by name, and must not empty it."""
+    runner = IsolatedRunner(SUBMISSIONS / "AC" / "first_candidate.java", LIMITS)
+    grade(runner, "java", load_cases([CASES / "examples" / "example1.txt"]))
+    assert runner._built is not None
+    replies = tmp_path / "precious.txt"
+    replies.write_text("what was here before\n")
+    requests, ask = os.pipe()
+    os.write(ask, b'{"op": "exit"}\n')
+    os.close(ask)
+    with replies.open("r+b") as written:
+        launch = runner.harness.launch(SUBMISSIONS / "AC" / "first_candidate.java", "leetcode",
+                                       Channel(requests, written.fileno()), 0, None,
+                                       runner._built)
+        done = subprocess.run([str(a) for a in launch.argv], env=dict(launch.env),
+                              pass_fds=(requests, written.fileno()), capture_output=True,
+                              timeout=120, check=False)
+    os.close(requests)
+    assert done.returncode == 0, done
+    assert replies.read_text() == 'what was here before\n{"op": "ready"}\n'

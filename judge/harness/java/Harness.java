@@ -344,7 +344,10 @@ final class Harness {
         // Read a pipe's worth at a time: a case's request is a line of a kilobyte or more, and
         // read() on a bare FileInputStream is a system call a byte.
         requests = new BufferedInputStream(new FileInputStream("/proc/self/fd/" + args[0]));
-        replies = new FileOutputStream("/proc/self/fd/" + args[1]);
+        // Appending: opened again by name, a pipe is unchanged, but a file given there (the
+        // harness started by hand, or a descriptor the JVM took for its own runtime image)
+        // would be emptied by a plain open.
+        replies = new FileOutputStream("/proc/self/fd/" + args[1], true);
         if (!args[2].equals("leetcode")) {
             send("{\"op\": \"ce\", \"error\": \"JVM submissions are judged for LeetCode 843 only\"}");
             return;
