@@ -338,8 +338,18 @@ def test_the_harness_is_the_process_that_bubblewraps_own_started(
         return programs[pid]
 
     monkeypatch.setattr(confine.os, "readlink", program)
+    monkeypatch.setattr(confine, "own_number", lambda pid: numbers.get(pid))
+    numbers = {1: 1, 2: 2, 3: 3}
     assert confine.harness_among({1, 2, 3}) == 2
     assert confine.harness_among({3}) is None  # its parent is no bubblewrap
     assert confine.harness_among({4}) is None  # gone
+    # A sibling the file made (CLONE_PARENT) with a lower host id, the ids having come round:
+    # its number in the sandbox is its own, not the harness's.
+    programs[0] = "/usr/bin/python3"
+    parents[0] = 1
+    numbers[0] = 9
+    assert confine.harness_among({0, 1, 2, 3}) == 2
+    numbers[2] = 1  # run as the namespace's first process (--as-pid-1)
+    assert confine.harness_among({0, 1, 2, 3}) == 2
     monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
     assert confine.harness_among({1, 2, 3}) is None

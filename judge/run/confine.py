@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from judge.harness.launch import Build, Launch, Mounted
-from judge.run.forks import can_check_forks
+from judge.run.forks import can_check_forks, own_number
 from judge.run.process import Command, stat_fields
 from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
 
@@ -99,7 +99,10 @@ def installed_bubblewrap() -> str | None:
 
 def harness_among(pids: set[int]) -> int | None:
     """Of a sandboxed worker's processes, the harness: the one that bubblewrap's own processes
-    started (the command); None if none is."""
+    started (the command); None if none is. A sibling the file made while loading (clone with
+    CLONE_PARENT) has the same parent, and once the host's process ids come round, a lower
+    id: the harness is also its PID namespace's first process (1, with --as-pid-1) or the
+    first that bubblewrap's own started there (2), a number no sibling has while it lives."""
     installed = installed_bubblewrap()
     if installed is None:
         return None
@@ -113,7 +116,8 @@ def harness_among(pids: set[int]) -> int | None:
 
     for pid in sorted(pids):
         fields = stat_fields(pid)
-        if fields and runs_bubblewrap(int(fields[1])) and not runs_bubblewrap(pid):
+        if fields and runs_bubblewrap(int(fields[1])) and not runs_bubblewrap(pid) and \
+                own_number(pid) in (1, 2):
             return pid
     return None
 
