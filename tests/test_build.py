@@ -33,6 +33,7 @@ from judge.run.build import (
 from judge.run.confine import Bubblewrap, Unconfined
 from judge.run.forks import state_of
 from judge.run.limits import NoWatch
+from judge.run.process import JudgeError
 
 from .conftest import needs_bubblewrap
 
@@ -101,6 +102,51 @@ def test_a_later_step_is_not_run_after_a_failed_one(tmp_path: Path) -> None:
                   env=PATH)
     error = built_program(build, Unconfined(), root=tmp_path)
     assert error == CompileError("sh failed with status 3")
+
+
+def compiler_of(tmp_path: Path, name: str) -> Build:
+    """A build whose compiler fails any file without "pass" in it, and every file while
+    `tmp_path/broken` is there (a toolchain broken); it notes each run, as `counting` does."""
+    script = (f"echo run >> {tmp_path / 'runs'}; test -e {tmp_path / 'broken'} && "
+              "{ echo 'cc: fatal error: cannot run the back end'; exit 1; }; grep -q pass "
+              "main.c || { echo 'main.c:1: error: expected pass'; exit 1; }; echo > program")
+    return Build(files={"main.c": name.encode()}, steps=(("sh", "-c", script),), env=PATH,
+                 source="main.c", trivial_source=b"pass")
+
+
+def test_a_files_compile_error_is_its_own_where_a_trivial_solution_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "broken_toolchains", {})
+    cache = tmp_path / "cache"
+    expected = CompileError("main.c:1: error: expected pass")
+    assert built_program(compiler_of(tmp_path, "fail"), Unconfined(), root=cache) == expected
+    assert runs(tmp_path) == 2  # the file, then the trivial solution, kept
+    assert built_program(compiler_of(tmp_path, "fail"), Unconfined(), root=cache) == expected
+    assert built_program(compiler_of(tmp_path, "fail again"), Unconfined(),
+                         root=cache) == expected
+    assert runs(tmp_path) == 3  # the first kept, and the trivial one found built
+
+
+def test_a_toolchain_that_fails_a_trivial_solution_is_the_judges_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every student's file would be CE, and kept as CE after the toolchain is mended."""
+    monkeypatch.setattr(building, "broken_toolchains", {})
+    cache = tmp_path / "cache"
+    (tmp_path / "broken").touch()
+    for file in ("fail", "pass"):
+        with pytest.raises(JudgeError) as raised:
+            built_program(compiler_of(tmp_path, file), Unconfined(), root=cache)
+        assert str(raised.value) == ("the sh build fails a solution that does nothing as "
+                                     "well, no fault of the file's: cc: fatal error: cannot "
+                                     "run the back end")
+    assert runs(tmp_path) == 3  # the trivial solution's failure is known from the first file
+    assert list(cache.iterdir()) == []  # nothing kept
+    (tmp_path / "broken").unlink()
+    monkeypatch.setattr(building, "broken_toolchains", {})  # a judge started anew
+    assert built_program(compiler_of(tmp_path, "fail"), Unconfined(),
+                         root=cache) == CompileError("main.c:1: error: expected pass")
+    assert isinstance(built_program(compiler_of(tmp_path, "pass"), Unconfined(), root=cache),
+                      Path)
 
 
 def test_a_build_out_of_time_is_not_kept(tmp_path: Path) -> None:

@@ -26,12 +26,20 @@ from judge.__main__ import main
 from judge.cases import Case, every_secret, load_cases
 from judge.grading import grade
 from judge.harness import java as java_harness
-from judge.harness.launch import Build, Channel, named_as_given
-from judge.harness.registry import UnknownLanguage, harness_for
+from judge.harness.launch import Build, Channel, Game, named_as_given
+from judge.harness.registry import UnknownLanguage, harness_for, harness_named
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
-from judge.run.build import CompileError, built_program
-from judge.run.confine import Unconfined
+from judge.run import build as build_module
+from judge.run.build import (
+    BUILD_TMP_MB,
+    COMPILE_SECONDS,
+    CompileError,
+    built_program,
+    cache_root,
+    toolchain_failure,
+)
+from judge.run.confine import Bubblewrap, Unconfined, bubblewrap_works
 from judge.run.forks import waited
 from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Clock, Limits
@@ -539,6 +547,45 @@ def test_a_compile_error_names_the_file_as_given(tmp_path: Path, fixture: str,
     assert result.detail.startswith(f"{mine}:"), result.detail
     assert not re.search(r"\b(solution\.cpp|Solution\.java|solution\.kt)\b", result.detail)
     assert "VM warning" not in result.detail  # the compiler's JVM's, nothing of the file's
+
+
+@pytest.mark.parametrize(("language", "game"), [
+    pytest.param("cpp", "leetcode", marks=toolchain_marks("cpp")),
+    pytest.param("cpp", "wc2022", marks=toolchain_marks("cpp")),
+    pytest.param("java", "leetcode", marks=toolchain_marks("java")),
+    pytest.param("kotlin", "leetcode", marks=toolchain_marks("kotlin"))])
+def test_each_compiled_languages_trivial_solution_builds(tmp_path: Path, language: str,
+                                                        game: Game) -> None:
+    """What tells a broken toolchain from a file's compile error (Build.trivial_source) must
+    itself build wherever the toolchain works, or every compile error would be a JE."""
+    harness = harness_named(language)
+    source = tmp_path / f"any{harness.extensions[0]}"
+    source.write_text("not code")
+    build = harness.build(source, game)
+    assert build is not None and build.trivial_source
+    builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else Unconfined()
+    assert toolchain_failure(build, builder, COMPILE_SECONDS, cache_root()) is None
+
+
+def test_a_compiler_that_fails_every_file_is_the_judges_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A g++ outside /usr (a sandbox shows /usr only) or one broken fails every student's file:
+    each case is JE, saying why, not the file's CE."""
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    compiler = bin_folder / "g++"
+    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
+                        "exit 1\n")
+    compiler.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_folder}:{os.environ['PATH']}")
+    monkeypatch.setattr(build_module, "broken_toolchains", {})
+    solution = SUBMISSIONS / "AC" / "first_candidate.cpp"
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples")]) == 1
+    out = capsys.readouterr().out
+    assert out.count(" JE ") == 2 and " CE " not in out, out
+    assert "the g++ build fails a solution that does nothing as well, no fault of the " \
+           "file's: " in out
 
 
 @pytest.mark.parametrize(("fixture", "language"), [

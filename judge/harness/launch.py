@@ -58,6 +58,10 @@ class Build:
     # The submission's file in the build, as a compiler's errors name it (solution.cpp): the
     # judge names it back by the path the user gave (the message itself is cached by content).
     source: str = ""
+    # What `source` holds in a solution that does nothing but compile (as DMOJ's executors
+    # keep a test program): built with the same steps when a submission's build fails, so that
+    # a toolchain that fails every file is the judge's error, not each student's.
+    trivial_source: bytes = b""
 
 
 @dataclass(frozen=True)

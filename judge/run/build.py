@@ -17,13 +17,13 @@ import signal
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from judge.harness.launch import Build
 from judge.run.confine import Confinement
 from judge.run.limits import CPU_CHECK_SECONDS, Limits, MemoryWatch, NoWatch, cgroup_enforcer
-from judge.run.process import let_go, signal_all, start_held
+from judge.run.process import JudgeError, let_go, signal_all, start_held
 from judge.safetext import safe_block
 
 COMPILE_SECONDS = 60.0  # wall clock for all of a build's steps together
@@ -77,9 +77,15 @@ def build_key(build: Build, confinement: Confinement) -> str:
     return digest.hexdigest()[:32]
 
 
+# Toolchains found broken in this process (their trivial build's key, and why): a class's
+# every file would otherwise build twice over to learn it again.
+broken_toolchains: dict[str, str] = {}
+
+
 def built_program(build: Build, confinement: Confinement, seconds: float = COMPILE_SECONDS,
-                  root: Path | None = None) -> Path | CompileError:
-    """The directory holding the build's result, compiled now or earlier; or why it failed."""
+                  root: Path | None = None, failure_kept: bool = True) -> Path | CompileError:
+    """The directory holding the build's result, compiled now or earlier; or why it failed.
+    Raises JudgeError where the toolchain fails a solution that does nothing as well."""
     root = cache_root() if root is None else root
     done = root / build_key(build, confinement)
     if not done.is_dir():
@@ -91,6 +97,13 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
             error = run_steps(build, confinement, work, seconds)
             if error is not None and not error.endswith("\n"):
                 return CompileError(error)  # timed out: not the file's final word
+            if error is not None and not failure_kept:
+                return CompileError(error)
+            if error is not None and (broken := toolchain_failure(build, confinement, seconds,
+                                                                  root)):
+                # Not kept either: the file's own verdict is for a toolchain that works.
+                raise JudgeError(f"the {Path(build.steps[0][0]).name} build fails a solution "
+                                 f"that does nothing as well, no fault of the file's: {broken}")
             if error is not None:
                 # A failed build keeps its message, not what the compiler left half-written.
                 made = under_way(root)
@@ -109,6 +122,23 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     if error_file.is_file():
         return CompileError(error_file.read_text(encoding="utf-8").rstrip("\n"))
     return done
+
+
+def toolchain_failure(build: Build, confinement: Confinement, seconds: float,
+                      root: Path) -> str | None:
+    """Why the build's steps fail a solution that does nothing (Build.trivial_source), or None
+    if they build one (kept, as any build: asked again, it is found at once)."""
+    if not build.source or not build.trivial_source:
+        return None
+    trivial = replace(build, files={**build.files, build.source: build.trivial_source},
+                      trivial_source=b"")
+    key = build_key(trivial, confinement)
+    if key not in broken_toolchains:
+        result = built_program(trivial, confinement, seconds, root, failure_kept=False)
+        if not isinstance(result, CompileError):
+            return None
+        broken_toolchains[key] = result.message.rstrip("\n")
+    return broken_toolchains[key]
 
 
 def under_way(root: Path) -> Path:

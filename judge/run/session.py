@@ -54,6 +54,7 @@ from judge.run.process import (
     CASE_PROCESS_ENDED,
     MEMORY_KILLED,
     Command,
+    JudgeError,
     Worker,
     exit_description,
 )
@@ -125,6 +126,7 @@ class WorkerOwner:
         self.harness = harness_for(solution, self.game, language)
         self._built: Path | None = None
         self._source = ""  # the name the build gave the submission's copy (Build.source)
+        self._broken_toolchain: str | None = None
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
@@ -241,13 +243,19 @@ class WorkerOwner:
         """Compile the file once, if its language compiles; the compile error, if any."""
         if self._built is not None:
             return None
+        if self._broken_toolchain is not None:  # each case's JE, found once
+            raise JudgeError(self._broken_toolchain)
         build = self.harness.build(self.solution, self.game)
         if build is None:
             return None
         # Confined wherever bubblewrap works, whatever the run's mode: no compiler ever reads
         # the user's files (a case's secret, through #include) into a program.
         builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else self.confinement
-        result = built_program(build, builder)
+        try:
+            result = built_program(build, builder)
+        except JudgeError as e:
+            self._broken_toolchain = str(e)
+            raise
         if isinstance(result, CompileError):
             return named_as_given(result.message, build.source, self.solution)
         self._built, self._source = result, build.source

@@ -27,6 +27,12 @@ CALLER = "judge_calls_solution.cpp"
 # C++17 as the issue asks; -O2 as LeetCode compiles C++ (its help page on the environments).
 FLAGS = ("-std=gnu++17", "-O2", "-pipe")
 COMPILER_MEMORY_MB = 2048  # g++ needs a few hundred MiB for <bits/stdc++.h>
+TRIVIAL_SOLUTIONS = {
+    "leetcode": b"class Solution {\n  public:\n    void findSecretWord(vector<string>& words, "
+                b"Master& master) {}\n};\n",
+    "wc2022": b"void init(int num_scramble, const char* scramble) {}\nconst char* guess("
+              b"int num_testcase, int remaining_guesses, char initial_letter, bool* gold, "
+              b"bool* silver) { return \"aaaaa\"; }\n"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,8 @@ class CppHarness:
         files[SOURCE] = solution.read_bytes()
         return Build(files=files, steps=((compiler, *FLAGS, "-o", PROGRAM, *sources),),
                      env=BUILD_ENV, versions=version(compiler),
-                     address_space_mb=COMPILER_MEMORY_MB, source=SOURCE)
+                     address_space_mb=COMPILER_MEMORY_MB, source=SOURCE,
+                     trivial_source=TRIVIAL_SOLUTIONS[game])
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:

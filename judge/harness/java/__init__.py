@@ -144,6 +144,7 @@ class JvmHarness:
     compiler: str
     package: str
     source: str  # the submission's file name in the build, as the JVM names it in stack traces
+    trivial_solution: bytes  # a Solution that does nothing (launch.Build.trivial_source)
     runtime: tuple[str, ...] = ()  # jars the program needs beside its classes
     games: tuple[Game, ...] = ("leetcode",)
     stack_dumps: bool = True
@@ -208,7 +209,8 @@ class JvmHarness:
                                                            *runtime_home(runtime),
                                                            python_prefix()),
                      env={**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"},
-                     versions=versions, source=self.source)
+                     versions=versions, source=self.source,
+                     trivial_source=self.trivial_solution)
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:
@@ -245,7 +247,11 @@ class JvmHarness:
         return "java.lang.OutOfMemoryError" in output
 
 
-JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution.java")
-KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt", (KOTLIN_STDLIB,),
+JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution.java",
+                  b"class Solution {\n    public void findSecretWord(String[] words, "
+                  b"Master master) {}\n}\n")
+KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt",
+                    b"class Solution {\n    fun findSecretWord(words: Array<String>, "
+                    b"master: Master) {}\n}\n", (KOTLIN_STDLIB,),
                     preload=(*JDK_PRELOAD, *KOTLIN_PRELOAD,
                              SEEDED_KOTLIN_RANDOM.removesuffix(".java")))
