@@ -149,6 +149,18 @@ def test_a_toolchain_that_fails_a_trivial_solution_is_the_judges_error(
                       Path)
 
 
+def test_a_trivial_solution_out_of_time_leaves_the_files_error_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "broken_toolchains", {})
+    script = "grep -q pass main.c && sleep 30; echo 'main.c:1: error: no'; exit 1"
+    build = Build(files={"main.c": b"x"}, steps=(("sh", "-c", script),), env=PATH,
+                  source="main.c", trivial_source=b"pass")
+    for _ in range(2):  # and a busy moment is not remembered as a broken toolchain
+        assert built_program(build, Unconfined(), seconds=0.5,
+                             root=tmp_path) == CompileError("main.c:1: error: no")
+    assert building.broken_toolchains == {}
+
+
 def test_a_build_out_of_time_is_not_kept(tmp_path: Path) -> None:
     build = counting(tmp_path, "sleep 30")
     for attempt in (1, 2):
