@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,9 +19,10 @@ from judge.cases import Case, load_cases, shared_lists
 from judge.cli.watch import CHANGES_SHOWN, again
 from judge.run.limits import Limits
 
-from .conftest import CASES, SOLUTIONS
+from .conftest import CASES, SOLUTIONS, needs_languages
 
 pytest.importorskip("watchfiles")
+SUBMISSIONS = Path(__file__).parent / "submissions"
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = 120  # each wait below is met in about a second; the margin is for a busy machine
 GIVES_UP = "class Solution:\n    def findSecretWord(self, words, master):\n        return\n"
@@ -161,3 +163,32 @@ def test_a_file_that_compiles_again_says_so_once_and_names_only_what_is_not_acce
     shown = capsys.readouterr().out.splitlines()
     assert shown[2:] == ["  compiles again (CE last time)",
                          "  random-100-a: CE -> WA  found the secret at guess 11, limit 10"]
+
+
+@needs_languages("cpp")
+def test_a_compiler_mended_between_saves_builds_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken toolchain is the judge's error (JE), remembered so that a class does not build
+    twice over to learn it again; mended while --watch runs, the next save builds the file."""
+    from judge.run import session
+
+    cases = load_cases([CASES / "examples" / "example1.txt"])
+    broken = tmp_path / "broken"
+    broken.touch()
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    compiler = bin_folder / "g++"
+    real = shutil.which("g++")
+    compiler.write_text(f"#!/bin/sh\nif test -e {broken} && test \"$1\" != --version; then\n"
+                        f"  echo 'g++: fatal error: cannot execute cc1plus' >&2; exit 1\nfi\n"
+                        f"exec {real} \"$@\"\n")
+    compiler.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_folder}:{os.environ['PATH']}")
+    # Unconfined, so that the build runs this g++ (a sandbox shows /usr only).
+    monkeypatch.setattr(session, "bubblewrap_works", lambda: False)
+    solution = SUBMISSIONS / "CE" / "syntax_error.cpp"
+    report = again(round_arguments(cases), solution, cases, {"example1": "AC"}, 5)
+    assert [r.verdict for r in report.results] == ["JE"]
+    broken.unlink()
+    report = again(round_arguments(cases), solution, cases, {"example1": "JE"}, 5)
+    assert [r.verdict for r in report.results] == ["CE"]  # the file's own error at last

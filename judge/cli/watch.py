@@ -48,7 +48,9 @@ def again(args: argparse.Namespace, solution: Path, cases: Sequence[Case],
     """One more round: the cases not accepted last time, then the rest, a line for each
     verdict that changed."""
     from judge.grading import grade
+    from judge.run.build import broken_toolchains
 
+    broken_toolchains.clear()  # a compiler mended since the last save is tried again
     failing = [c for c in cases if last.get(c.name) != "AC"]
     rest = [c for c in cases if last.get(c.name) == "AC"]
     first = f", the {counted(len(failing), 'case')} not accepted last time first" \
