@@ -586,6 +586,16 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
     assert out.count(" JE ") == 2 and " CE " not in out, out
     assert "the g++ build fails a solution that does nothing as well, no fault of the " \
            "file's: " in out
+    # A class: the grader is told, even with -q, that those places are not the students'.
+    (tmp_path / "ann.cpp").write_bytes(solution.read_bytes())
+    (tmp_path / "bob.py").write_bytes((SOLUTIONS / "first_candidate.py").read_bytes())
+    assert main(["compare", str(tmp_path / "ann.cpp"), str(tmp_path / "bob.py"), "--cases",
+                 str(CASES / "examples"), "-q"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["warning: the judge failed on 2 cases of 1 solution (JE, not theirs): their "
+                   "places say nothing of them; the first, ann.cpp on example1: JudgeError: "
+                   "the g++ build fails a solution that does nothing as well, no fault of the "
+                   "file's: " + err[-1].rsplit("file's: ", 1)[-1]], err
 
 
 @pytest.mark.parametrize(("fixture", "language"), [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,7 +40,12 @@ def run(args: argparse.Namespace) -> int:
     from judge.grading import grade
     from judge.report.json_report import leaderboard_json
     from judge.report.progress import SolutionsProgress
-    from judge.report.text import leaderboard, not_accepted_text, order_line
+    from judge.report.text import (
+        judge_errors_text,
+        leaderboard,
+        not_accepted_text,
+        order_line,
+    )
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -83,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     reports = ranked(reports)
     print(leaderboard(reports))
     print(order_line(reports))
+    if judge_errors := judge_errors_text(reports):
+        print(judge_errors, file=sys.stderr)
     if args.per_list:
         print(per_list_view(cases, reports, args.search_seconds))
     write_reports(args, reports, f"compare: {len(reports)} solutions", leaderboard_json(reports))

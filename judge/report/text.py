@@ -8,6 +8,7 @@ from typing import Any
 from judge.cases import Case
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
+from judge.wording import counted
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
 
@@ -150,3 +151,18 @@ def leaderboard(reports: Sequence[Report]) -> str:
     if ranks:
         rows.append(f"ranked by {RANKING}")
     return "\n".join(rows)
+
+
+def judge_errors_text(reports: Sequence[Report]) -> str | None:
+    """One line for a class's grader where the judge itself failed (JE, a broken compiler
+    say): those solutions' places say nothing of them. None where it never failed."""
+    failed = [(report, result) for report in reports for result in report.results
+              if result.verdict == "JE"]
+    if not failed:
+        return None
+    report, first = failed[0]
+    solutions = len({id(r) for r, _ in failed})
+    return (f"warning: the judge failed on {counted(len(failed), 'case')} of "
+            f"{counted(solutions, 'solution')} (JE, not theirs): their places say nothing "
+            f"of them; the first, {safe(report.name)} on {safe(first.name)}: "
+            f"{safe(first.message)}")
