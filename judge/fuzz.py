@@ -66,12 +66,13 @@ class Fuzzer:
         self.start = self.last_report = 0.0
 
     def load_error(self) -> CaseResult | None:
-        """The solution's compile error, found on a list of one word; None if it loads. A file
-        that never loads loses every list, and no list found that way says anything."""
+        """The solution's compile error, found on a list of one word (or the judge's failure to
+        build it, JE); None if it loads. A file that never loads loses every list, and no list
+        found that way says anything."""
         word = "a" * WORD_LENGTH
         (result,) = grade(self.runner, str(self.solution),
                           [Case("loads", word, (word,), self.allowed)]).results
-        if result.verdict != "CE":
+        if result.verdict not in ("CE", "JE"):
             return None
         self.runner.close()  # no search follows
         return result
@@ -94,6 +95,12 @@ class Fuzzer:
         if elapsed > deadline:
             return None  # out of time: unseen lists are not examined any more
         results = self.play_every_secret(words, seed_value)
+        if failed := next((r for r in results if r.verdict == "JE"), None):
+            # The judge's failure is no list the solution loses: said, and not a find.
+            self.report(f"  the judge failed on a list of {len(words)} words (JE, not counted): "
+                        f"{failed.message}")
+            self.verdicts[words] = None
+            return None
         worst = max(results, key=lambda r: (r.verdict != "AC", r.guesses))
         self.progress.examples += 1
         self.progress.worst = max(self.progress.worst, worst.guesses)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,42 @@ def test_a_file_that_does_not_load_is_refused_before_any_search(
         f"python -m judge fuzz: error: {tmp_path}/\\x1b[2Jbroken.py: CE: SyntaxError: '(' was "
         "never closed")
     assert "\x1b" not in captured.err
+
+
+def test_a_judge_error_is_no_find(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's own failure (JE: a compiler that builds nothing, say) is not a list the
+    solution loses: before the search, one line and exit 2; during it, said and not a find."""
+    import os
+
+    from judge.fuzz import Fuzzer
+    from judge.result import CaseResult
+    from judge.run import build
+
+    compiler = tmp_path / "g++"
+    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
+                        "exit 1\n")
+    compiler.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    monkeypatch.setattr(build, "broken_toolchains", {})
+    solution = tmp_path / "mine.cpp"
+    solution.write_text("class Solution {};\n")
+    assert main(["fuzz", str(solution), "--search-seconds", "60", "--out",
+                 str(tmp_path / "finds")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and not (tmp_path / "finds").exists()
+    assert captured.err.splitlines()[-1].startswith(
+        f"python -m judge fuzz: error: {solution}: JE: JudgeError: the g++ build fails a "
+        "solution that does nothing as well"), captured.err
+
+    said: list[str] = []
+    fuzzer = Fuzzer(SOLUTIONS / "first_candidate.py", 10, budget=60, shrink_budget=5,
+                    report=said.append)
+    words = ("acckzz", "ccbazz", "eiowzz", "abcczz")
+    failed = [CaseResult(f"l@{w}", "JE", "JudgeError: the worker could not start", 0, 10, 0.0,
+                         w) for w in words]
+    monkeypatch.setattr(fuzzer, "play_every_secret", lambda words, seed: failed)
+    fuzzer.start = time.monotonic()
+    assert fuzzer.examine(words, 1) is None
+    assert said == ["  the judge failed on a list of 4 words (JE, not counted): JudgeError: "
+                    "the worker could not start"]

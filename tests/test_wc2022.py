@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -214,6 +215,32 @@ def test_a_file_that_does_not_load_loses_nothing_of_the_others(
         "loading the file raised ModuleNotFoundError: No module named 'no_such_module_here'")
     assert player.name in captured.out and broken.name not in captured.out
     assert [m["solution"] for m in json.loads(out.read_text())] == [str(player)]
+
+
+def test_a_compiler_that_fails_every_file_is_a_judge_error_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A g++ that fails even a solution that does nothing: the file plays no match, and one
+    line says the judge failed (it was a traceback, and the other files' table lost)."""
+    from judge.run import build
+
+    compiler = tmp_path / "g++"
+    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
+                        "exit 1\n")
+    compiler.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    monkeypatch.setattr(build, "broken_toolchains", {})
+    entry = tmp_path / "entry.cpp"
+    entry.write_text("void init(int n, const char* s) {}\n")
+    player = solution(tmp_path, CONSISTENT)
+    assert main(["wc2022", str(entry), str(player), "--dictionary", str(ENGLISH5), "--rounds",
+                 "1", "--no-sandbox"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[-1].startswith(
+        f"python -m judge wc2022: error: not played, so not in the table or reports: {entry}: "
+        "the judge failed (JE): the g++ build fails a solution that does nothing as well, no "
+        "fault of the file's: "), captured.err
+    assert player.name in captured.out and "Traceback" not in captured.err
 
 
 @pytest.mark.parametrize("name", ["solution.js", "Solution.java", "notes.txt"])

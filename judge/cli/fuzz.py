@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
                     report=lambda line: print(line, flush=True), sandbox=use_sandbox(args),
                     language=args.language)
     if (failed := fuzzer.load_error()) is not None:
-        raise UsageError(f"{args.solution}: CE: {failed.message}; nothing to search")
+        raise UsageError(f"{args.solution}: {failed.verdict}: {failed.message}; nothing to "
+                         "search")
     print(f"fuzzing {safe(args.solution)} for fair lists it cannot win within {args.allowed} "
           f"guesses (search {args.search_seconds:g} s, --search-seed {args.search_seed}); a "
           f"find is written to {safe(args.out)}/", flush=True)

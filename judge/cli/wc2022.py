@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.progress import Progress
     from judge.run.confine import SandboxUnavailable
     from judge.run.limits import Limits
+    from judge.run.process import JudgeError
     from judge.wc2022.board import match_page, match_table
     from judge.wc2022.game import (
         DEFAULT_ROUNDS,
@@ -120,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
                 match = one_match(solution, order)
             except EntryPointError as e:  # the others still play, and are reported
                 refused.append(str(e))
+                continue
+            except JudgeError as e:  # a broken compiler, say: no match of the file's to show
+                refused.append(f"{solution}: the judge failed (JE): "
+                               f"{str(e).splitlines()[0]}")
                 continue
             match.label = name
             matches.append(match)
