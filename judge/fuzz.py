@@ -26,6 +26,7 @@ from judge.result import CaseResult
 from judge.rules import WORD_LENGTH
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
+from judge.safetext import safe
 
 WORDS = st.text(alphabet=string.ascii_lowercase, min_size=6, max_size=6)
 LISTS = st.lists(WORDS, min_size=2, max_size=100, unique=True)
@@ -98,7 +99,7 @@ class Fuzzer:
         if failed := next((r for r in results if r.verdict == "JE"), None):
             # The judge's failure is no list the solution loses: said, and not a find.
             self.report(f"  the judge failed on a list of {len(words)} words (JE, not counted): "
-                        f"{failed.message}")
+                        f"{safe(failed.message)}")
             self.verdicts[words] = None
             return None
         worst = max(results, key=lambda r: (r.verdict != "AC", r.guesses))
