@@ -582,10 +582,15 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
     monkeypatch.setattr(build_module, "broken_toolchains", {})
     solution = SUBMISSIONS / "AC" / "first_candidate.cpp"
     assert main(["grade", str(solution), "--cases", str(CASES / "examples")]) == 1
-    out = capsys.readouterr().out
-    assert out.count(" JE ") == 2 and " CE " not in out, out
-    assert "the g++ build fails a solution that does nothing as well, no fault of the " \
-           "file's: " in out
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{solution}: 0/2 accepted (JE 2)"
+    # Said once, as a compile error is, not a row a case (of 2,034 without --cases).
+    assert out[2].startswith(f"JE   {solution}, every case: JudgeError: the g++ build fails a "
+                             "solution that does nothing as well, no fault of the file's: ")
+    assert len(out) == 3, out
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples"), "-v"]) == 1
+    rows = re.findall(r"^example\d +JE ", capsys.readouterr().out, re.MULTILINE)
+    assert len(rows) == 2  # -v: every case's row
     # A class: the grader is told, even with -q, that those places are not the students'.
     (tmp_path / "ann.cpp").write_bytes(solution.read_bytes())
     (tmp_path / "bob.py").write_bytes((SOLUTIONS / "first_candidate.py").read_bytes())

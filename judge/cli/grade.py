@@ -130,16 +130,21 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]
+    # The judge failed the same way on every case (a compiler that builds nothing): once.
+    failed_alike = len(failures) > 1 and len(failures) == len(report.results) and \
+        {(r.verdict, r.message) for r in failures} == {("JE", failures[0].message)}
     if load_errors and not args.verbose:
         print(f"CE   {safe(solution)}: {safe(load_errors[0].message)}")
         print("see the whole error with: -v")
+    elif failed_alike and not args.verbose:
+        print(f"JE   {safe(solution)}, every case: {safe(failures[0].message)}")
     elif failures and not args.verbose and not args.quiet:
         print(f"not accepted ({len(failures)}):")
         for result in failures[:MOST_FAILURES_LISTED]:
             print(table_row(result))
         if len(failures) > MOST_FAILURES_LISTED:
             print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
-    if failures and not load_errors:
+    if failures and not load_errors and not failed_alike:
         print(f"replay the first: {replay_command(args, solution, failures[0], cases, order)}")
     return report
 
