@@ -104,6 +104,18 @@ class Report:
             "time_s": round(sum(r.time_s for r in self.results), 3),
         }
 
+    def failed_alike(self) -> CaseResult | None:
+        """The result every case shares where none could run: the file did not load (CE), or
+        the judge failed the same way on each of several cases (JE: a compiler that builds
+        nothing); None otherwise. Said once, not a row a case."""
+        first = self.results[0] if self.results else None
+        if first is None or first.verdict not in ("CE", "JE") or \
+                (first.verdict == "JE" and len(self.results) == 1):
+            return None
+        same = all(r.verdict == first.verdict and (r.verdict == "CE" or r.message == first.message)
+                   for r in self.results)
+        return first if same else None
+
     @property
     def all_accepted(self) -> bool:
         return bool(self.results) and all(r.verdict == "AC" for r in self.results)

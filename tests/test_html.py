@@ -50,6 +50,22 @@ def result(name: str, verdict: str, guesses: int, **extra: str) -> CaseResult:
                       [("guess", 1)] * guesses, extra.get("detail", ""), extra.get("output", ""))
 
 
+def test_a_failure_every_case_shares_is_said_once() -> None:
+    """A file that never loads (CE), or a judge that failed alike on every case (JE, a
+    compiler that builds nothing): one line, not a folded case a case."""
+    for verdict, message in (("CE", "solution.cpp:1: error: expected"),
+                             ("JE", "JudgeError: the g++ build fails")):
+        # As grading makes them: a JE's detail is its message, not to be shown twice.
+        detail = message if verdict == "JE" else ""
+        report = Report("s.cpp", [result(f"c{i}", verdict, 0, message=message, detail=detail)
+                                  for i in range(3)])
+        page = html_report([report], "one")
+        assert page.count(f"<b class='verdict-{verdict}'>{verdict}</b> on every case: "
+                          f"{message}") == 1
+        assert "failed-case" not in page.split("<h3", 1)[1]
+        assert message not in page.split(" on every case: ", 1)[1].split("</p>", 1)[1]
+
+
 def test_a_bar_for_every_solution_and_number_of_guesses() -> None:
     reports = [Report("a.py", [result("c1", "AC", 3), result("c2", "AC", 3),
                                result("c3", "WA", 11), result("c4", "TLE", 2)]),

@@ -115,3 +115,21 @@ def test_the_leaderboard_says_no_guess_was_made_rather_than_counting_games_of_no
     rows = leaderboard([compile_error, played]).splitlines()
     assert rows[1].endswith("s  -") and "0:3" not in rows[1]
     assert rows[2].endswith("s  0:1 3:1")  # a game of no guess, beside one that guessed
+
+
+def test_a_report_failed_alike_where_no_case_could_run() -> None:
+    def failed(name: str, verdict: Verdict, message: str) -> CaseResult:
+        return CaseResult(name, verdict, message, 0, 10, 0.0, "secret")
+
+    compile_error = [failed("a", "CE", "line 1"), failed("b", "CE", "line 1")]
+    assert Report("s.cpp", compile_error).failed_alike() == compile_error[0]
+    assert Report("s.cpp", compile_error[:1]).failed_alike() == compile_error[0]
+    broken = [failed("a", "JE", "g++ is broken"), failed("b", "JE", "g++ is broken")]
+    assert Report("s.cpp", broken).failed_alike() == broken[0]
+    # One case's failure of the judge's, or several unlike, are the cases' own: a row each.
+    assert Report("s.cpp", broken[:1]).failed_alike() is None
+    assert Report("s.cpp", [broken[0], failed("b", "JE", "other")]).failed_alike() is None
+    assert Report("s.cpp", [broken[0], compile_error[1]]).failed_alike() is None
+    assert Report("s.cpp", [broken[0], result("b", "AC", 3)]).failed_alike() is None
+    assert Report("s.cpp", MIXED).failed_alike() is None
+    assert Report("s.cpp", []).failed_alike() is None

@@ -130,9 +130,8 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]
-    # The judge failed the same way on every case (a compiler that builds nothing): once.
-    failed_alike = len(failures) > 1 and len(failures) == len(report.results) and \
-        {(r.verdict, r.message) for r in failures} == {("JE", failures[0].message)}
+    alike = report.failed_alike()
+    failed_alike = alike is not None and alike.verdict == "JE"  # CE: said by load_errors
     if load_errors and not args.verbose:
         print(f"CE   {safe(solution)}: {safe(load_errors[0].message)}")
         print("see the whole error with: -v")

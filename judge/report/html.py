@@ -216,10 +216,11 @@ def failed_cases(report: Report, index: int = 0) -> str:
     if not failed:
         return f"{heading}</h3>\n<p>{escaped(solution_name(report))}: every case accepted.</p>"
     heading += f": {len(failed)} not accepted</h3>"
-    if all(r.verdict == "CE" for r in report.results):  # it never loaded: say so once
-        first = report.results[0]
-        return (f"{heading}\n<p><b class='verdict-CE'>CE</b> on every case: "
-                f"{escaped(first.message)}</p><pre>{html.escape(safe_block(first.detail))}</pre>")
+    if (first := report.failed_alike()) is not None:  # none could run: said once
+        more = first.detail if first.detail.strip() != first.message.strip() else ""
+        return (f"{heading}\n<p><b class='verdict-{first.verdict}'>{first.verdict}</b> on every "
+                f"case: {escaped(first.message)}</p>"
+                + (f"<pre>{html.escape(safe_block(more))}</pre>" if more else ""))
     skipped = [r for r in failed if r.verdict == "SC"]
     shown = [r for r in failed if r.verdict != "SC"]
     parts = [heading, *map(case_details, shown[:MOST_CASES_SHOWN])]
