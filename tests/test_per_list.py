@@ -41,10 +41,12 @@ def test_columns_are_named_as_the_leaderboard_names_them_and_long_names_are_not_
     cases = [Case(long, "aaaaaa", WORDS_A, 10)]
     ann = Report("class/ann/solution.py", [result(long, 2)])
     ben = Report("class/ben/solution.py", [result(long, 0, "CE")])
-    ann.label, ben.label = "ann/solution.py", "ben/solution.py"
-    table = per_list_table(per_list_rows(cases, [ann, ben]), [ann, ben], {}).splitlines()
-    assert table[0].split()[-2:] == ["ann/solution.py", "ben/solution.py"]
-    assert table[1].split() == [long, "3", "1", "-", "2", "-"]
+    cy = Report("class/cy/solution.cpp", [result(long, 4, "JE")])  # the judge's, mid-game
+    ann.label, ben.label, cy.label = "ann/solution.py", "ben/solution.py", "cy/solution.cpp"
+    reports = [ann, ben, cy]
+    table = per_list_table(per_list_rows(cases, reports), reports, {}).splitlines()
+    assert table[0].split()[-3:] == ["ann/solution.py", "ben/solution.py", "cy/solution.cpp"]
+    assert table[1].split() == [long, "3", "1", "-", "2", "-", "-"]
 
 
 def test_a_list_is_named_by_what_its_cases_share() -> None:

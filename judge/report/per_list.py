@@ -24,7 +24,9 @@ class Optimum:
         return str(self.upper) if self.proven else f"{self.lower}..{self.upper}"
 
 
-NEVER_RAN = frozenset({"CE", "SC"})  # verdicts of cases whose game never started
+# Verdicts whose guesses say nothing of the solution: its game never started (CE, SC), or the
+# judge failed (JE), perhaps mid-game.
+NEVER_RAN = frozenset({"CE", "SC", "JE"})
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,8 @@ broken_toolchains: dict[str, str] = {}
 def built_program(build: Build, confinement: Confinement, seconds: float = COMPILE_SECONDS,
                   root: Path | None = None, failure_kept: bool = True) -> Path | CompileError:
     """The directory holding the build's result, compiled now or earlier; or why it failed.
-    Raises JudgeError where the toolchain fails a solution that does nothing as well."""
+    Raises JudgeError where the toolchain fails a solution that does nothing as well. With
+    `failure_kept` False (the trivial build itself), a failure is only returned."""
     root = cache_root() if root is None else root
     done = root / build_key(build, confinement)
     if not done.is_dir():
