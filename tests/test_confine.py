@@ -353,3 +353,16 @@ def test_the_harness_is_the_process_that_bubblewraps_own_started(
     assert confine.harness_among({0, 1, 2, 3}) == 2
     monkeypatch.setattr(confine, "installed_bubblewrap", lambda: None)
     assert confine.harness_among({1, 2, 3}) is None
+
+
+@needs_bubblewrap
+def test_a_build_sees_usr_and_its_toolchain_and_nothing_else_of_the_host() -> None:
+    """What the JE of a compiler out of the sandbox's sight names (judge/run/build.py)."""
+    build = Build(files={}, steps=(), toolchain=("/opt/jdk",))
+    sandbox = Bubblewrap()
+    assert sandbox.build_shows(build, "/usr/bin/g++")
+    assert sandbox.build_shows(build, "/opt/jdk/bin/java")
+    assert not sandbox.build_shows(build, "/opt/gcc/bin/g++")
+    assert not sandbox.build_shows(build, "/opt/jdk-other/bin/java")  # a folder, not a prefix
+    assert not sandbox.build_shows(build, "/home/ann/bin/g++")
+    assert Unconfined().build_shows(build, "/home/ann/bin/g++")

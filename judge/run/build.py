@@ -104,7 +104,8 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
                                                                   root)):
                 # Not kept either: the file's own verdict is for a toolchain that works.
                 raise JudgeError(f"the {Path(build.steps[0][0]).name} build fails a solution "
-                                 f"that does nothing as well, no fault of the file's: {broken}")
+                                 f"that does nothing as well{out_of_sight(build, confinement)}, "
+                                 f"no fault of the file's: {broken}")
             if error is not None:
                 # A failed build keeps its message, not what the compiler left half-written.
                 made = under_way(root)
@@ -142,6 +143,16 @@ def toolchain_failure(build: Build, confinement: Confinement, seconds: float,
             return None
         broken_toolchains[key] = result.message.rstrip("\n")
     return broken_toolchains[key]
+
+
+def out_of_sight(build: Build, confinement: Confinement) -> str:
+    """Why a build's step cannot run where the build's sandbox hides its program (a compiler
+    in /opt or a home folder), in words for the end of a line; "" if it sees each."""
+    hidden = next((step[0] for step in build.steps if os.path.isabs(step[0]) and
+                   not confinement.build_shows(build, step[0])), None)
+    if hidden is None:
+        return ""
+    return f" (the build's sandbox shows /usr and the toolchain's folders, not {hidden})"
 
 
 def under_way(root: Path) -> Path:

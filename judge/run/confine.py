@@ -71,6 +71,10 @@ class Confinement(Protocol):
         """One step of a build, run in `directory`, the only place it may write (with /tmp)."""
         ...
 
+    def build_shows(self, build: Build, path: str) -> bool:
+        """Whether a step of `build` sees the host's `path` (a compiler, say) at its place."""
+        ...
+
 
 class Unconfined:
     """The worker runs as the user, with the user's view of the disk."""
@@ -90,6 +94,9 @@ class Unconfined:
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         return Command(step, build.env, cwd=str(directory))
+
+    def build_shows(self, build: Build, path: str) -> bool:
+        return True
 
 
 def installed_bubblewrap() -> str | None:
@@ -196,6 +203,9 @@ class Bubblewrap:
                         "--remount-ro", "/", "--chdir", "/build", "--clearenv",
                         *setenv(build.env), "--seccomp", str(seccomp), *step], {},
                        pass_fds=(seccomp,))
+
+    def build_shows(self, build: Build, path: str) -> bool:
+        return any(Path(path).is_relative_to(shown) for shown in ("/usr", *build.toolchain))
 
 
 def read_only_bind(host: str, inside: str) -> list[str]:
