@@ -14,7 +14,7 @@ from judge.fairness import judge_fairness
 from judge.grading import grade
 from judge.run.session import IsolatedRunner
 
-from .conftest import SOLUTIONS
+from .conftest import SOLUTIONS, broken_compiler
 
 WALKER = """
 class Solution:
@@ -117,18 +117,10 @@ def test_a_judge_error_is_no_find(tmp_path: Path, capsys: pytest.CaptureFixture[
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge's own failure (JE: a compiler that builds nothing, say) is not a list the
     solution loses: before the search, one line and exit 2; during it, said and not a find."""
-    import os
-
     from judge.fuzz import Fuzzer
     from judge.result import CaseResult
-    from judge.run import build
 
-    compiler = tmp_path / "g++"
-    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
-                        "exit 1\n")
-    compiler.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
-    monkeypatch.setattr(build, "broken_toolchains", {})
+    broken_compiler(tmp_path / "bin", monkeypatch)
     solution = tmp_path / "mine.cpp"
     solution.write_text("class Solution {};\n")
     assert main(["fuzz", str(solution), "--search-seconds", "60", "--out",

@@ -30,7 +30,6 @@ from judge.harness.launch import Build, Channel, Game, named_as_given
 from judge.harness.registry import UnknownLanguage, harness_for, harness_named
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
-from judge.run import build as build_module
 from judge.run.build import (
     BUILD_TMP_MB,
     COMPILE_SECONDS,
@@ -52,6 +51,7 @@ from .conftest import (
     SANDBOX_MARKS,
     SOLUTIONS,
     benchmark_lists,
+    broken_compiler,
     needs_bubblewrap,
     needs_languages,
     toolchain_marks,
@@ -572,14 +572,7 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A g++ outside /usr (a sandbox shows /usr only) or one broken fails every student's file:
     each case is JE, saying why, not the file's CE."""
-    bin_folder = tmp_path / "bin"
-    bin_folder.mkdir()
-    compiler = bin_folder / "g++"
-    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
-                        "exit 1\n")
-    compiler.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_folder}:{os.environ['PATH']}")
-    monkeypatch.setattr(build_module, "broken_toolchains", {})
+    compiler = broken_compiler(tmp_path / "bin", monkeypatch)
     solution = SUBMISSIONS / "AC" / "first_candidate.cpp"
     assert main(["grade", str(solution), "--cases", str(CASES / "examples")]) == 1
     out = capsys.readouterr().out.splitlines()

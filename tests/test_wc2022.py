@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from judge.wc2022.game import CONTEST_DICTIONARY, ENGLISH5, draw_answers, play, 
 from judge.wc2022.rules import POINTS, final_score, pattern, round_points
 from judge.wc2022.rules import feedback as official
 
-from .conftest import SOLUTIONS, in_whole, needs_bubblewrap
+from .conftest import SOLUTIONS, broken_compiler, in_whole, needs_bubblewrap
 
 # Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
 pytestmark = pytest.mark.slow
@@ -222,14 +221,7 @@ def test_a_compiler_that_fails_every_file_is_a_judge_error_not_a_traceback(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A g++ that fails even a solution that does nothing: the file plays no match, and one
     line says the judge failed (it was a traceback, and the other files' table lost)."""
-    from judge.run import build
-
-    compiler = tmp_path / "g++"
-    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
-                        "exit 1\n")
-    compiler.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
-    monkeypatch.setattr(build, "broken_toolchains", {})
+    broken_compiler(tmp_path / "bin", monkeypatch)
     entry = tmp_path / "entry.cpp"
     entry.write_text("void init(int n, const char* s) {}\n")
     player = solution(tmp_path, CONSISTENT)
