@@ -130,20 +130,21 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     print(summary_text(report))
     print(order_line([report]))
     failures = [r for r in report.results if r.verdict != "AC"]
+    # A file that never loaded (CE), or a judge that failed alike on every case: said once.
     alike = report.failed_alike()
-    failed_alike = alike is not None and alike.verdict == "JE"  # CE: said by load_errors
-    if load_errors and not args.verbose:
-        print(f"CE   {safe(solution)}: {safe(load_errors[0].message)}")
-        print("see the whole error with: -v")
-    elif failed_alike and not args.verbose:
-        print(f"JE   {safe(solution)}, every case: {safe(failures[0].message)}")
+    if alike is not None and not args.verbose:
+        if alike.verdict == "CE":
+            print(f"CE   {safe(solution)}: {safe(alike.message)}")
+            print("see the whole error with: -v")
+        else:
+            print(f"JE   {safe(solution)}, every case: {safe(alike.message)}")
     elif failures and not args.verbose and not args.quiet:
         print(f"not accepted ({len(failures)}):")
         for result in failures[:MOST_FAILURES_LISTED]:
             print(table_row(result))
         if len(failures) > MOST_FAILURES_LISTED:
             print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
-    if failures and not load_errors and not failed_alike:
+    if failures and alike is None:
         print(f"replay the first: {replay_command(args, solution, failures[0], cases, order)}")
     return report
 
