@@ -162,11 +162,15 @@ class Bubblewrap:
         # capability over the processes in it (`worker_identity`).
         return os.geteuid() != 0 or can_check_forks()
 
+    # What of the host every sandboxed process sees at its own place, besides the toolchain.
+    host_folders = ("/usr",)
+
     def _sandbox(self, toolchain: tuple[str, ...], namespaces: list[str]) -> list[str]:
         """bubblewrap with its namespaces, /usr, /proc, /dev, a private /tmp and the toolchain
         read-only: what every sandboxed process sees, a worker or a compiler."""
         return [self.path, *namespaces, "--die-with-parent", "--new-session",
-                "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+                *[x for d in self.host_folders for x in ("--ro-bind", d, d)],
+                "--symlink", "usr/lib", "/lib",
                 "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
                 "--proc", "/proc", "--dev", "/dev", "--mqueue", "/dev/mqueue",
                 *self.tmp_size, "--perms", "1777", "--tmpfs", "/tmp",
@@ -205,7 +209,8 @@ class Bubblewrap:
                        pass_fds=(seccomp,))
 
     def build_shows(self, build: Build, path: str) -> bool:
-        return any(Path(path).is_relative_to(shown) for shown in ("/usr", *build.toolchain))
+        return any(Path(path).is_relative_to(shown)
+                   for shown in (*self.host_folders, *build.toolchain))
 
 
 def read_only_bind(host: str, inside: str) -> list[str]:
