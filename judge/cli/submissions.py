@@ -182,14 +182,14 @@ def solution_files(paths: Sequence[Path]) -> Found:
         found.without_solutions += folders_without_solutions(path, by_student)
         found.links += links
         found.not_files += not_files
-        found.other_languages += [p for p in below
-                                  if p.suffix.lower() not in served and p.is_file()]
+        others = [p for p in below if p.suffix.lower() not in served and p.is_file()]
+        found.other_languages += others
         if not files:
             known = ", ".join(served_extensions())
             only = [f"{counted(len(links), 'symbolic link')}, which the judge does not follow"
                     ] if links else []
             only += [not_files_text(len(not_files))] if not_files else []
-            archives = [p for p in below if is_archive(p)]
+            archives = [p for p in others if is_archive(p)]
             only += [f"{counted(len(archives), 'archive')}, which the judge does not unpack"
                      ] if archives else []
             raise UsageError(f"{safe(path)}: a folder with no solution file in it ({known})"
