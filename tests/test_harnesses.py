@@ -368,7 +368,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                            "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10",
                            "-XX:-UsePerfData",
                            "-Xlog:aot*=off,cds*=off", "-Djdk.reflect.useNativeAccessorOnly=true",
-                           f"-XX:AOTCache={tmp_path}/program.aot",
+                           "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
+                           "-XX:-AOTReplayTraining", f"-XX:AOTCache={tmp_path}/program.aot",
                            "-cp", f"{tmp_path}/program.jar:{java.KOTLIN_STDLIB}", "Harness",
                            "7", "9", "leetcode")
     assert launch.toolchain == ("/opt/jdk25", str(tmp_path))

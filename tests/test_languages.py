@@ -507,7 +507,8 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     """The build's training run loads the submission's classes without initializing them (run
     there, in the build's folder, this initializer ends the JVM and the build fails); every
     case's JVM initializes them itself (fresh state), and the cache fits the JVM the cases
-    run on (AOTMode=on refuses to start otherwise) and holds the classes it preloads."""
+    run on (AOTMode=on refuses to start otherwise), is used where it was mapped, and holds the
+    classes it preloads."""
     name, source = JVM_STATIC_INIT[language]
     (tmp_path / name).write_text(source)
     runner = IsolatedRunner(tmp_path / name, LIMITS)
@@ -521,9 +522,12 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     argv = [a for a in launch.argv if a != java_harness.AOT_QUIET]
     assert java_harness.NATIVE_REFLECTION in argv
     argv[argv.index("Harness") + 1:] = ["train"]
-    done = subprocess.run([argv[0], "-XX:AOTMode=on", "-Xlog:class+load", *argv[1:]],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run([argv[0], "-XX:AOTMode=on", "-Xlog:class+load", "-Xlog:aot",
+                           *argv[1:]], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+    # Mapped where it was made to be, its pointers not rewritten (java.AOT_RUN_OPTIONS).
+    assert "Mapped static  region #0 at base" in done.stdout
+    assert "alternative address" not in done.stdout
     # The harness's classes that a case loads, and the library classes the training preloads,
     # are all there (none misnamed).
     cached = set(re.findall(r"\] (\S+) source: shared objects file", done.stdout))
