@@ -359,7 +359,8 @@ def test_with_a_jdk_that_caches_ahead_of_time_the_build_trains_one_and_cases_use
                                "-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining",
                                "-XX:AOTCacheOutput=program.aot",
                                "-cp", f"program.jar:{java.KOTLIN_STDLIB}", "Harness", "train",
-                               *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD, "SeededKotlinRandom")
+                               *java.CASE_PRELOAD, *java.JDK_PRELOAD, *java.KOTLIN_PRELOAD,
+                               "SeededKotlinRandom")
     assert "/opt/jdk25" in build.toolchain
     assert build.versions == "javac 1.0 / kotlinc 1.0 / java 1.0"
     (tmp_path / "program.aot").write_bytes(b"")

