@@ -210,10 +210,15 @@ def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPa
     assert [line.split()[:2] for line in lines] == [
         [r["language"], r.get("mode", "unavailable:")] for r in rows]
     how = {"python": "a fork", "cpp": "a fork", "javascript": "a fork"}
+    # The targets of issue 29, beside the rows of the judge's default way, not the system's
+    # java's, which is there to compare.
+    target = {"javascript": "  target <= 10 ms", "java": "  target <= 25 ms",
+              "kotlin": "  target <= 25 ms"}
     for row, line in zip(rows, lines, strict=True):
         if "missing" not in row:
             assert "a fresh state costs 500.00 ms" in line
-            assert line.endswith(f"{how.get(row['language'], row['how'])})"), line
+            ending = "" if "system's java" in row["how"] else target.get(row["language"], "")
+            assert line.endswith(f"{how.get(row['language'], row['how'])}){ending}"), line
     hows = [r["how"] for r in rows if r["language"] == "java"]
     if jvm_twice:
         assert hows == ["a new process from an ahead-of-time cache"] * len(modes) + [
