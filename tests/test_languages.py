@@ -7,6 +7,7 @@ The seeds' solutions are cut out of `../shared/seeds/` at test time, never copie
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import itertools
 import json
 import os
@@ -18,6 +19,7 @@ import threading
 import time
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +28,7 @@ from judge.__main__ import main
 from judge.cases import Case, every_secret, load_cases
 from judge.grading import grade
 from judge.harness import java as java_harness
-from judge.harness.launch import Build, Channel, Game, named_as_given
+from judge.harness.launch import Build, Channel, Game, Launch, named_as_given
 from judge.harness.registry import UnknownLanguage, harness_for, harness_named
 from judge.master import FixedSecret, Master
 from judge.randomness import Seeds
@@ -614,6 +616,31 @@ def test_each_compiled_languages_trivial_solution_builds(tmp_path: Path, languag
     assert build is not None and build.trivial_source
     builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else Unconfined()
     assert toolchain_failure(build, builder, COMPILE_SECONDS, cache_root()) is None
+
+
+@needs_languages("java")
+def test_a_jvm_that_ends_before_any_of_the_file_runs_is_the_judges_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """None of a JVM file's code runs while it loads (its classes are loaded and linked, and
+    initialized in the case): a runtime that ends then, here one that refuses its options
+    (a later JDK's, a grader's), is each case's JE, not the file's CE."""
+    solution = SUBMISSIONS / "AC" / "first_candidate.java"
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples"), "-q"]) == 0
+    capsys.readouterr()
+    launched = java_harness.JvmHarness.launch
+
+    def refused(self: java_harness.JvmHarness, *args: Any, **kwargs: Any) -> Launch:
+        launch = launched(self, *args, **kwargs)
+        return dataclasses.replace(launch, argv=(launch.argv[0], "-Xss1k", *launch.argv[1:]))
+
+    monkeypatch.setattr(java_harness.JvmHarness, "launch", refused)
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples"), "-q"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{solution}: 0/2 accepted (JE 2)"
+    assert out[2].startswith(f"JE   {solution}, every case: JudgeError: the java runtime ended "
+                             "while loading the file, before any of the file's code ran, no "
+                             "fault of the file's: "), out[2]
+    assert "stack size" in out[2]  # the JVM's own words
 
 
 def test_a_compiler_that_fails_every_file_is_the_judges_error(

@@ -301,6 +301,14 @@ class WorkerOwner:
             # than it did.
             return self._named_as_given(safe_block(message.get("error", ""))) or \
                 "the file did not load; no reason given"
+        if message is not None and not self.harness.runs_code_at_load:
+            # None of the file's code runs before its first case (a JVM loads and links its
+            # classes, and says so in a ce message if they will not): the runtime that ended
+            # here is the judge's (a JDK that refuses an option, or cannot start here), and
+            # every case would fail alike, as if the file's fault.
+            raise JudgeError(self._named_as_given(
+                f"the {self.harness.name} runtime ended while loading the file, before any of "
+                f"the file's code ran, no fault of the file's: {output.strip()}"))
         why = (f"did not start in time: {loading.verdict_detail()} while loading the file"
                if message is None else "died while loading the file")
         return self._named_as_given(f"the solution {why}\n{output}".strip())
