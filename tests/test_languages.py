@@ -629,8 +629,11 @@ def test_a_jvm_that_ends_before_any_of_the_file_runs_is_the_judges_error(
     capsys.readouterr()
     launched = java_harness.JvmHarness.launch
 
+    launches = []
+
     def refused(self: java_harness.JvmHarness, *args: Any, **kwargs: Any) -> Launch:
         launch = launched(self, *args, **kwargs)
+        launches.append(launch)
         return dataclasses.replace(launch, argv=(launch.argv[0], "-Xss1k", *launch.argv[1:]))
 
     monkeypatch.setattr(java_harness.JvmHarness, "launch", refused)
@@ -641,6 +644,13 @@ def test_a_jvm_that_ends_before_any_of_the_file_runs_is_the_judges_error(
                              "while loading the file, before any of the file's code ran, no "
                              "fault of the file's: "), out[2]
     assert "stack size" in out[2]  # the JVM's own words
+    # Found once, as a broken compiler is: a list of 100 cases starts no JVM a case (those
+    # made ahead while the first loaded aside).
+    launches.clear()
+    assert main(["grade", str(solution), "--cases", str(CASES / "benchmark" / "bench01.json"),
+                 "-q"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == f"{solution}: 0/100 accepted (JE 100)"
+    assert len(launches) <= 1 + SPARES_LOADING
 
 
 def test_a_compiler_that_fails_every_file_is_the_judges_error(

@@ -126,7 +126,9 @@ class WorkerOwner:
         self.harness = harness_for(solution, self.game, language)
         self._built: Path | None = None
         self._source = ""  # the name the build gave the submission's copy (Build.source)
-        self._broken_toolchain: str | None = None
+        # Where the judge failed this file, not the file (a broken toolchain, a runtime that
+        # ends before any of the file runs): found once, each case's JE.
+        self._judge_failure: str | None = None
         self.solution, self.limits, self.sandbox = solution, limits, sandbox
         self.memory = tree_memory_enforcer(sandbox) if memory is None else memory
         self._worker: Worker | None = None
@@ -243,8 +245,6 @@ class WorkerOwner:
         """Compile the file once, if its language compiles; the compile error, if any."""
         if self._built is not None:
             return None
-        if self._broken_toolchain is not None:  # each case's JE, found once
-            raise JudgeError(self._broken_toolchain)
         build = self.harness.build(self.solution, self.game)
         if build is None:
             return None
@@ -254,7 +254,7 @@ class WorkerOwner:
         try:
             result = built_program(build, builder)
         except JudgeError as e:
-            self._broken_toolchain = str(e)
+            self._judge_failure = str(e)
             raise
         if isinstance(result, CompileError):
             return named_as_given(result.message, build.source, self.solution)
@@ -266,6 +266,8 @@ class WorkerOwner:
 
         `seed` fixes the worker's start-up randomness (Python's string hashing) for replays.
         """
+        if self._judge_failure is not None:
+            raise JudgeError(self._judge_failure)
         compile_error = solution_refused(self.solution) or self._compiled()
         if compile_error:
             return compile_error
@@ -306,9 +308,10 @@ class WorkerOwner:
             # classes, and says so in a ce message if they will not): the runtime that ended
             # here is the judge's (a JDK that refuses an option, or cannot start here), and
             # every case would fail alike, as if the file's fault.
-            raise JudgeError(self._named_as_given(
+            self._judge_failure = self._named_as_given(
                 f"the {self.harness.name} runtime ended while loading the file, before any of "
-                f"the file's code ran, no fault of the file's: {output.strip()}"))
+                f"the file's code ran, no fault of the file's: {output.strip()}")
+            raise JudgeError(self._judge_failure)
         why = (f"did not start in time: {loading.verdict_detail()} while loading the file"
                if message is None else "died while loading the file")
         return self._named_as_given(f"the solution {why}\n{output}".strip())
