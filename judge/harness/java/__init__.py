@@ -174,7 +174,7 @@ class JvmHarness:
     stack_dumps: bool = True
     forks: bool = False
     runs_code_at_load: bool = False
-    preload: tuple[str, ...] = (*CASE_PRELOAD, *JDK_PRELOAD)  # the training run loads (train)
+    preload: tuple[str, ...] = JDK_PRELOAD  # classes the training run loads (train)
 
     def missing(self) -> str | None:
         for program, package in (("java", "default-jdk-headless"),
@@ -195,7 +195,7 @@ class JvmHarness:
         return ((jar, *COMPILER_OPTIONS, "cf", PROGRAM_JAR, "-C", CLASSES, "."),
                 (java, *jvm_options(0, shared_archive=False), *AOT_OPTIONS, *AOT_NO_PROFILES,
                  f"-XX:AOTCacheOutput={AOT_CACHE}", "-cp", self._classpath(PROGRAM_JAR),
-                 "Harness", "train", *self.preload))
+                 "Harness", "train", *CASE_PRELOAD, *self.preload))
 
     def build(self, solution: Path, game: Game) -> Build | None:
         javac = tool("javac") or "javac"
@@ -278,5 +278,5 @@ JAVA = JvmHarness("java", (".java",), "javac", "default-jdk-headless", "Solution
 KOTLIN = JvmHarness("kotlin", (".kt",), "kotlinc", "kotlin", "solution.kt",
                     b"class Solution {\n    fun findSecretWord(words: Array<String>, "
                     b"master: Master) {}\n}\n", (KOTLIN_STDLIB,),
-                    preload=(*CASE_PRELOAD, *JDK_PRELOAD, *KOTLIN_PRELOAD,
+                    preload=(*JDK_PRELOAD, *KOTLIN_PRELOAD,
                              SEEDED_KOTLIN_RANDOM.removesuffix(".java")))
