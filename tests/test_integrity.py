@@ -711,6 +711,23 @@ def test_in_the_sandbox_no_case_writes_a_warm_processs_memory() -> None:
 
 
 @needs_bubblewrap
+def test_in_the_sandbox_the_machines_count_of_processes_tells_the_next_case_nothing() -> None:
+    """The machine counts every process it starts (/proc/stat), one count for every PID
+    namespace: a case that starts processes until the count names its secret's index would
+    tell the next case, whichever worker it plays in. In the sandbox that file, as each count
+    of the machine's a case can move, is a stand-in that counts nothing (judge/run/
+    machine_view.py): the cheat learns nothing, as its honest twin."""
+    cases = every_secret_of_one_list()[:6]
+    cheat = "counts_the_machines_forks.py"
+    report = grade(IsolatedRunner(CHEATS / cheat, Limits(), sandbox=True), cheat, cases,
+                   order_seed=3)
+    for case, result in zip(cases, report.results, strict=True):
+        assert result.verdict == "AC", (result.verdict, result.message)
+        assert learned_words(result) == [], (case.name, result.output)
+        assert len(result.transcript) == case.words.index(case.secret) + 1, case.name
+
+
+@needs_bubblewrap
 def test_in_the_sandbox_the_process_ids_a_case_drew_tell_the_next_case_nothing() -> None:
     """A case that starts threads moves the numbering of the sandbox's processes, and the next
     fork's id would tell it how many (a secret's rank). A fork whose id does not follow the

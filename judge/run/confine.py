@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from judge.harness.launch import Build, Launch, Mounted
+from judge.run import machine_view
 from judge.run.forks import can_check_forks, own_number
 from judge.run.process import Command, stat_fields
 from judge.run.syscalls import FilterUnavailable, filter_fd, filter_program
@@ -193,10 +194,13 @@ class Bubblewrap:
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         namespaces, as_worker = worker_identity()
+        # The machine's counters, which one case could move for a later one to read, stand-in.
+        machine, stand_ins = machine_view.bubblewrap_arguments()
         seccomp = filter_fd()
-        return Command([*self._sandbox(launch.toolchain, namespaces), *binds, *read_only,
-                        "--chdir", "/tmp", "--clearenv", *setenv(launch.env), *private,
-                        "--seccomp", str(seccomp), *as_worker, *argv], {}, pass_fds=(seccomp,))
+        return Command([*self._sandbox(launch.toolchain, namespaces), *machine, *binds,
+                        *read_only, "--chdir", "/tmp", "--clearenv", *setenv(launch.env),
+                        *private, "--seccomp", str(seccomp), *as_worker, *argv], {},
+                       pass_fds=(seccomp, *stand_ins))
 
     def build_command(self, build: Build, step: tuple[str, ...], directory: Path) -> Command:
         # The compiler sees the toolchain and the build directory: a submission cannot
