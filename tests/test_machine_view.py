@@ -16,6 +16,7 @@ from judge.run.machine_view import (
     STAND_INS,
     all_zero,
     bubblewrap_arguments,
+    meminfo_stand_in,
     stand_ins,
     stat_stand_in,
 )
@@ -47,6 +48,31 @@ processes 0
 procs_running 0
 procs_blocked 0
 softirq 0 0 0 0 0
+"""
+
+
+MEMINFO = """\
+MemTotal:       24683784 kB
+MemFree:        18127340 kB
+MemAvailable:   22312344 kB
+Cached:          3848280 kB
+SwapTotal:       1048572 kB
+SwapFree:         948572 kB
+Hugepagesize:       2048 kB
+HugePages_Total:       0
+"""
+
+
+def test_meminfo_keeps_the_machines_sizes_and_shows_all_of_it_free() -> None:
+    assert meminfo_stand_in(MEMINFO) == """\
+MemTotal:       24683784 kB
+MemFree:       24683784 kB
+MemAvailable:       24683784 kB
+Cached:          0 kB
+SwapTotal:       1048572 kB
+SwapFree:       1048572 kB
+Hugepagesize:       2048 kB
+HugePages_Total:       0
 """
 
 
