@@ -800,8 +800,12 @@ def test_what_a_case_sets_on_an_open_file_it_shares_reaches_no_later_case(
             assert "of a file that its user can write" in result.message, result.message
         else:
             assert result.verdict == "AC" or case.secret in warm, (case.name, result.verdict)
-    # Each case that found its secret changed what it shared, and its worker was retired.
-    assert runner.workers_started >= sum(r.verdict == "AC" for r in report.results)
+    if sandbox and cheat == "locks_a_shared_file.py":
+        # The filter refuses every lock: no case changed what it shared, one worker served all.
+        assert runner.workers_started == 1
+    else:
+        # Each case that found its secret changed what it shared, and its worker was retired.
+        assert runner.workers_started >= sum(r.verdict == "AC" for r in report.results)
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)

@@ -21,6 +21,7 @@ from judge.run.syscalls import (
     UNIMPLEMENTED,
     WITHOUT_KSM,
     WORKERS_DENIED,
+    WORKERS_DENIED_FCNTL,
 )
 
 from .conftest import needs_bubblewrap, toolchain_marks
@@ -39,7 +40,8 @@ REQUIRED = {"keyctl", "add_key", "request_key", "ptrace", "perf_event_open", "bp
             "userfaultfd", "mount", "unshare", "setns", "process_vm_readv", "kcmp",
             "ioprio_set", "personality", "cachestat"}
 # And to workers, what could name a meeting place between a case and a warm process.
-REQUIRED_OF_WORKERS = {"socket", "shmget", "msgget", "semget", "mq_open"}
+REQUIRED_OF_WORKERS = {"socket", "shmget", "msgget", "semget", "mq_open", "flock",
+                       "inotify_init1", "inotify_add_watch"}
 
 
 def test_the_filter_denies_at_least_what_dockers_default_profile_does() -> None:
@@ -52,6 +54,9 @@ def number(name: str) -> int:
     return int(pyseccomp.resolve_syscall(pyseccomp.Arch.NATIVE, name.split("@")[0]))
 
 
+HIGH_HALF = 1 << 32
+
+
 def expected() -> dict[str, tuple[int, list[int]]]:
     """Each probed call: the errno the filter answers, and the arguments it is made with.
     The arguments are harmless where a call goes through (a bug in the filter)."""
@@ -62,6 +67,10 @@ def expected() -> dict[str, tuple[int, list[int]]]:
         # process 1: another process of the sandbox; setpriority's first, PRIO_PGRP: its group
         args[index] = 1
         calls[name if name not in calls else f"{name}@{index}"] = (errno.EPERM, args)
+    for command in WORKERS_DENIED_FCNTL:
+        # On standard input (a pipe or /dev/null), with no lock given: an error other than
+        # EPERM (or F_GETLEASE's answer) where the command goes through.
+        calls[f"fcntl@{command}"] = (errno.EPERM, [0, command, 0, 0, 0, 0])
     for name, index, flag in FLAGGED:
         args = [0] * 6  # a read of nothing from stdin: 0 where the flag goes through
         args[index] = flag
@@ -70,6 +79,11 @@ def expected() -> dict[str, tuple[int, list[int]]]:
         args = [0] * 6  # no pages at all (madvise), or merging turned off (prctl): 0 if let through
         args[index] = value
         calls[name] = (errno.EINVAL, args)
+        # The kernel reads an int: with the high half set, the call does what `value` does.
+        args = args.copy()
+        args[index] = HIGH_HALF | value
+        calls[f"{name}@high"] = (errno.EINVAL, args)
+    calls["fcntl@high"] = (errno.EPERM, [0, HIGH_HALF | WORKERS_DENIED_FCNTL[0], 0, 0, 0, 0])
     return calls
 
 
