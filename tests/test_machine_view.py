@@ -36,6 +36,7 @@ procs_blocked 0
 softirq 1181036 0 104096 1 0
 """
 
+
 def test_stat_keeps_each_processor_and_the_boot_time_and_counts_nothing() -> None:
     assert stat_stand_in(STAT) == """\
 cpu  0 0 0 0 0 0 0 0 0 0

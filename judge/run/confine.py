@@ -194,7 +194,7 @@ class Bubblewrap:
                    "--setenv", PRIVATE_IPC, "1"]
         # bubblewrap itself needs no environment; the program gets exactly the launch's.
         namespaces, as_worker = worker_identity()
-        # The machine's counters, which one case could move for a later one to read, stand-in.
+        # Stand-ins for the machine's counts in /proc, which a case could move for a later one.
         machine, stand_ins = machine_view.bubblewrap_arguments()
         seccomp = filter_fd()
         return Command([*self._sandbox(launch.toolchain, namespaces), *machine, *binds,

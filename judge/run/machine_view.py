@@ -6,9 +6,9 @@ each page it touches to /proc/vmstat's faults, each name it looks up in vain to 
 of /proc/sys/fs. They keep the count once the case has ended, so the next case would read
 what the last one left there (its secret's index, say), in a new worker as in a fork. In their
 place each worker sees a stand-in, the same for every worker of the judge's run: every count
-0, and only what does not move while the machine runs kept (its processors, when it booted),
-so that a program that reads the file to size itself still can. A file the kernel here does
-not have is left out.
+0, and only what does not move while the machine runs kept (its processors, its memory, when
+it booted), so that a program that reads the file to size itself still can. A file the kernel
+here does not have is left out.
 
 A process can still measure the machine as it runs (how busy it is, how much memory is free,
 how fast a read is): timing's kind of channel, which no sandbox of this kind closes
