@@ -208,9 +208,10 @@ class WithoutGuard(Bubblewrap):
         argv, passed = list(made.argv), made.pass_fds
         if self.guard == "filter":
             at = argv.index("--seccomp")
+            seccomp = int(argv[at + 1])
             del argv[at:at + 2]
-            made.close()
-            passed = ()
+            os.close(seccomp)  # the other descriptors (the machine's stand-ins) stay passed
+            passed = tuple(fd for fd in passed if fd != seccomp)
         elif SETPRIV in argv:
             at = argv.index(SETPRIV)
             del argv[at:argv.index("--", at) + 1]
