@@ -312,6 +312,23 @@ def test_bubblewrap_works_here_and_a_failing_probe_says_it_does_not(
         bubblewrap_works.cache_clear()
 
 
+@needs_bubblewrap
+def test_a_bubblewrap_that_cannot_show_the_stand_ins_does_not_work(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """bubblewrap before 0.5 has no --perms: every worker's launch would fail, so the probe,
+    made like a worker's, says the sandbox does not work here."""
+    older = tmp_path / "bwrap"
+    older.write_text('#!/bin/sh\ncase " $* " in *" --perms "*) exit 1;; esac\n'
+                     f'exec {confine.installed_bubblewrap()} "$@"\n')
+    older.chmod(0o755)
+    monkeypatch.setattr(confine, "installed_bubblewrap", lambda: str(older))
+    bubblewrap_works.cache_clear()
+    try:
+        assert bubblewrap_works() is False
+    finally:
+        bubblewrap_works.cache_clear()
+
+
 def test_the_confinement_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(confinement(False), Unconfined)
     monkeypatch.setattr(confine, "installed_bubblewrap", lambda: "/usr/bin/bwrap")

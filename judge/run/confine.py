@@ -258,14 +258,21 @@ def bubblewrap_works() -> bool:
     path = installed_bubblewrap()
     if path is None:
         return False
+    # With the machine's stand-ins too: a bubblewrap older than 0.5 has no --perms.
+    machine, stand_ins = machine_view.bubblewrap_arguments()
     try:
         probe = subprocess.run(
             [path, "--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/usr",
              "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-             "--symlink", "usr/bin", "/bin", "--proc", "/proc", "--dev", "/dev", "/usr/bin/true"],
-            stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False)
+             "--symlink", "usr/bin", "/bin", "--proc", "/proc", *machine, "--dev", "/dev",
+             "/usr/bin/true"],
+            stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False,
+            pass_fds=stand_ins)
     except (OSError, subprocess.TimeoutExpired):
         return False
+    finally:
+        for fd in stand_ins:
+            os.close(fd)
     return probe.returncode == 0
 
 
