@@ -69,6 +69,7 @@ def use_sandbox(args: argparse.Namespace) -> bool:
         return bool(args.sandbox)
     if bubblewrap_works():
         return True
-    print("note: bubblewrap is missing or cannot run here, so the solution runs unsandboxed "
-          "and can read your files (apt-get install bubblewrap)", file=sys.stderr)
+    print("note: bubblewrap is missing, older than 0.5, or cannot run here, so the solution "
+          "runs unsandboxed and can read your files (apt-get install bubblewrap)",
+          file=sys.stderr)
     return False
