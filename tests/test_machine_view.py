@@ -4,7 +4,6 @@ what each keeps of the machine's file, and that a worker reads them and nothing 
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from judge.run.machine_view import (
 )
 
 from .conftest import needs_bubblewrap
+from .test_confine import run
 
 STAT = """\
 cpu  4705 150 1120 1680380 2000 0 36 0 0 0
@@ -117,14 +117,8 @@ def test_a_sandboxed_worker_reads_each_stand_in_where_the_machines_file_was() ->
     shown = sorted(stand_ins())
     script = ('for f in "$@"; do cat "$f"; echo "== $f"; done; '
               'echo 1 2>/dev/null > /proc/stat && echo wrote || echo refused')
-    command = Bubblewrap().command(Launch(argv=("/bin/sh", "-c", script, "sh", *shown),
-                                          env={}))
-    try:
-        done = subprocess.run(list(command.argv), env=dict(command.env),
-                              pass_fds=command.pass_fds, capture_output=True, timeout=30,
-                              check=False)
-    finally:
-        command.close()
+    done = run(Bubblewrap().command(Launch(argv=("/bin/sh", "-c", script, "sh", *shown),
+                                           env={})))
     expected = "".join(stand_ins()[path].decode() + f"== {path}\n" for path in shown)
     expected += "refused\n"
     assert done.stdout.decode() == expected, done.stderr.decode()
