@@ -185,6 +185,18 @@ def test_a_mistyped_flag_is_pointed_to_the_flag_meant(argv: list[str], said: str
     assert capsys.readouterr().err.endswith(said if said.endswith("\n") else said + "\n")
 
 
+@pytest.mark.parametrize("argv", [["grade", "-mine.py"], ["compare", "-q", "-mine.py"]])
+def test_a_file_whose_name_begins_with_a_dash_is_told_how_to_be_named(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-mine.py").write_text("class Solution: pass\n")
+    (tmp_path / "-q").write_text("")  # a file named as a flag: the flag is meant
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith(
+        "('-mine.py' is taken for a flag: name the file ./-mine.py, or put -- before it)\n")
+
+
 def test_a_flag_kept_for_an_old_spelling_is_never_the_one_pointed_to(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "solutions/first_candidate.py", "--seconds", "3"]) == 2

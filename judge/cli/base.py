@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn
+
+from judge.safetext import quoted, safe
 
 # The same in every command, and written in the docs (exit codes).
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_BAD_INPUT = 0, 1, 2
@@ -40,8 +44,23 @@ class CommandParser(argparse.ArgumentParser):
     """argparse's parser, which names the flag a mistyped one was close to (flags are never
     abbreviated, so "--time" is not taken for --time-limit: it is pointed to it)."""
 
+    given: Sequence[str] = ()  # the words this parser was given, for the hints of `error`
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # (typed Any: argparse's overloads leave no narrower signature to override them with)
+        self.given = list(args) if args is not None else sys.argv[1:]
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        if message.startswith("unrecognized arguments: "):
+        files = [word for word in self.given if word.startswith("-") and word != "-"
+                 and not word.startswith("--") and word not in self._option_string_actions
+                 and os.path.lexists(word)]
+        if files:
+            # argparse takes a word that begins with "-" for a flag, even where a file has
+            # that name: the file is named otherwise.
+            message += (f" ({quoted(files[0])} is taken for a flag: name the file "
+                        f"./{safe(files[0])}, or put -- before it)")
+        elif message.startswith("unrecognized arguments: "):
             meant = {word: close for word in message.split()[2:]
                      if (close := self.closest_flags(word))}
             if len(meant) == 1:
