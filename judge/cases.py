@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from judge.reading import UnreadableFile, read_text_bounded, status
+from judge.reading import RepeatedField, UnreadableFile, fields_once, read_text_bounded, status
 from judge.rules import WORD_LENGTH, Word
 
 MIN_WORDS, MAX_WORDS = 1, 100
@@ -179,7 +179,7 @@ def parse_leetcode_text(text: str, source: str, name: str, relaxed: bool = False
     data: dict[str, object] = {"name": name}
     for field_name, line in zip(LEETCODE_LINES, lines, strict=True):
         try:
-            data[field_name] = json.loads(line)
+            data[field_name] = json.loads(line, object_pairs_hook=fields_once)
         except json.JSONDecodeError as e:
             raise CaseError([CaseProblem(source, name, field_name, f"not JSON: {e.msg}")]) from e
         except (RecursionError, ValueError) as e:
@@ -203,6 +203,8 @@ def json_refusal(error: Exception) -> str:
     """Why Python's JSON decoder refused valid-looking input (not a JSONDecodeError)."""
     if isinstance(error, RecursionError):
         return "JSON nested too deeply to read"
+    if isinstance(error, RepeatedField):
+        return str(error)
     return f"a number too long to read ({str(error).split(':')[0]})"
 
 
@@ -215,7 +217,7 @@ def parse_case_file(path: Path, relaxed: bool = False) -> list[Case]:
     if path.suffix == ".txt":
         return [parse_leetcode_text(text, source, path.stem, relaxed)]
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=fields_once)
     except json.JSONDecodeError as e:
         where = f"line {e.lineno} column {e.colno}"
         problem = CaseProblem(source, path.stem, "file", f"bad JSON at {where}: {e.msg}")

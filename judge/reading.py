@@ -10,7 +10,11 @@ import errno
 import hashlib
 import os
 import stat
+from collections import Counter
 from pathlib import Path
+from typing import Any
+
+from judge.safetext import quoted
 
 # A solution is a file pasted from LeetCode's editor, a few kilobytes; a precomputed table
 # may make it megabytes. Far past that, it is no solution, and reading it would cost memory.
@@ -20,6 +24,22 @@ CHUNK = 1 << 20
 
 class UnreadableFile(ValueError):
     """Why a named file cannot be read: said without its path, which the caller shows."""
+
+
+class RepeatedField(ValueError):
+    """A JSON object that names one field twice."""
+
+
+def fields_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's fields (json's `object_pairs_hook`), refused where one name comes twice:
+    readers disagree on which of the two counts (Python's keeps the last), so a file that
+    names its secret twice has no one meaning."""
+    fields = dict(pairs)
+    if len(fields) < len(pairs):
+        twice = next(name for name, count in Counter(name for name, _ in pairs).items()
+                     if count > 1)
+        raise RepeatedField(f"the field {quoted(twice)} is given twice in one object")
+    return fields
 
 
 def bound_text(size: int) -> str:

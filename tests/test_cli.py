@@ -237,7 +237,11 @@ def hostile_case_files(folder: Path) -> dict[str, Path]:
     files = {"nested.json": "[" * 100_000 + "]" * 100_000,
              "digits.json": '{"name": "d", "secret": "aaaaaa", "words": ["aaaaaa"], '
                             '"allowedGuesses": ' + "9" * 5000 + "}",
-             "nested.txt": '"aaaaaa"\n' + "[" * 100_000 + "]" * 100_000 + "\n10\n"}
+             "nested.txt": '"aaaaaa"\n' + "[" * 100_000 + "]" * 100_000 + "\n10\n",
+             # Which secret? Python's reader keeps the last, others the first.
+             "twice.json": '{"name": "t", "secret": "aaaaaa", "words": ["aaaaaa", "bbbbbb"], '
+                           '"secret": "bbbbbb", "allowedGuesses": 10}',
+             "twice.txt": '"aaaaaa"\n[{"a": 1, "a": 2}]\n10\n'}
     paths = {}
     for name, text in files.items():
         paths[name] = folder / name
@@ -254,6 +258,8 @@ def hostile_case_files(folder: Path) -> dict[str, Path]:
     ("nested.json", "JSON nested too deeply to read"),
     ("digits.json", "a number too long to read"),
     ("nested.txt", "JSON nested too deeply to read"),
+    ("twice.json", "the field 'secret' is given twice in one object"),
+    ("twice.txt", "words: the field 'a' is given twice in one object"),
     ("fifo", "is not a regular file"),
     ("loop", "is a loop of symbolic links"),
 ])

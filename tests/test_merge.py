@@ -425,6 +425,8 @@ def forged(report: dict[str, Any], problem: str) -> dict[str, Any]:
         first["allowed"] = 0
     elif problem == "NaN":
         first["time_s"] = "NaN!"
+    elif problem == "a verdict given twice":
+        first["verdict"] = "TWICE!"
     elif problem == "relabelled as the other shard":
         return {**report, "shard": [2, 2], "provenance": {**made, "shard": [2, 2]}}
     elif problem == "label and provenance disagree":
@@ -450,6 +452,7 @@ FORGERIES = ["AC without the secret", "a reply that contradicts the secret",
              "WA that found the secret in time", "another secret",
              "another word of the list as the secret", "a billion guesses",
              "a 400-digit time", "a case that is not an object", "no guess allowed", "NaN",
+             "a verdict given twice",
              "relabelled as the other shard",
              "label and provenance disagree", "another case set", "another seed",
              "another limit", "another version of the file", "another way to start afresh",
@@ -474,6 +477,8 @@ REFUSED_BECAUSE = {
     "a case that is not an object": "forged.json, case 1: a case is not an object",
     "no guess allowed": "forged.json, case 1: 'allowed' is out of range (1 to 10000)",
     "NaN": "forged.json: not JSON: NaN is not a number JSON allows",
+    # Python's reader would keep the last: the judge's, another's the first.
+    "a verdict given twice": "forged.json: the field 'verdict' is given twice in one object",
     "relabelled as the other shard": "shard 2/2: its cases are not the ones this slice of the "
                                      "run holds",
     "label and provenance disagree": "forged.json: says it is shard 2/2 but was made as [1, 2]",
@@ -503,6 +508,8 @@ def test_a_forged_shard_is_refused_in_one_line(problem: str, two_shards: list[Pa
     text = json.dumps(reports)
     if problem == "NaN":
         text = text.replace('"NaN!"', "NaN")
+    if problem == "a verdict given twice":
+        text = text.replace('"verdict": "TWICE!"', '"verdict": "WA", "verdict": "AC"')
     path.write_text(text)
     capsys.readouterr()
     # Relabelled, shard 1 stands in for shard 2 beside the real shard 1.

@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.cases import Case, CaseError, case_set_digest, load_cases, selected
 from judge.master import runaway_cap
-from judge.reading import UnreadableFile, read_text_bounded
+from judge.reading import RepeatedField, UnreadableFile, fields_once, read_text_bounded
 from judge.result import CaseResult, Report
 from judge.rules import NOT_A_WORD, match
 from judge.verdicts import VERDICTS
@@ -154,7 +154,9 @@ def read_reports(path: Path) -> list[tuple[Report, int, int]]:
     except UnreadableFile as e:
         raise ReportProblem(f"{path}: {e}") from e
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=fields_once)
+    except RepeatedField as e:
+        raise ReportProblem(f"{path}: {e}") from e
     except (ValueError, RecursionError) as e:  # deep nesting raises RecursionError
         raise ReportProblem(f"{path}: not JSON: {e}") from e
     documents = data if isinstance(data, list) else [data]
