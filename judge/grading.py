@@ -16,6 +16,7 @@ from judge.result import CaseResult, Outcome, Report
 from judge.rules import NOT_A_WORD, Word, match
 from judge.run.session import Runner
 from judge.verdicts import MEANING, Verdict
+from judge.wording import counted
 
 TRACEBACK_HEADER = "Traceback (most recent call last):"
 
@@ -159,10 +160,14 @@ def grade(runner: Runner, solution: str, cases: Iterable[Case], seed: int | None
 
     def stop_reason() -> str | None:
         # A warm-up game that ran out of time spent a time limit too.
-        spent = timeouts + getattr(runner, "warmup_timeouts", 0)
+        warmups = getattr(runner, "warmup_timeouts", 0)
+        spent = timeouts + warmups
         if fail_fast and spent >= fail_fast:
-            return (f"not run: the solution had already timed out {spent} times "
-                    f"(--fail-fast {fail_fast}; 0 runs every case)")
+            # Said apart: the summary counts the cases' time-outs (TLE) alone.
+            among = (f"{counted(timeouts, 'case')} and {counted(warmups, 'warm-up game')}; "
+                     if warmups else "")
+            return (f"not run: the solution had already timed out {counted(spent, 'time')} "
+                    f"({among}--fail-fast {fail_fast}; 0 runs every case)")
         if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
             return (f"not run: the solution had spent its {budget_seconds:g} s "
                     "(--solution-seconds)")

@@ -14,6 +14,7 @@ import pytest
 
 from judge.__main__ import main
 from judge.result import FIGURES
+from judge.verdicts import MEANING
 
 from .conftest import BOTH_MODES, CASES, SOLUTIONS
 
@@ -90,6 +91,27 @@ def test_many_failures_are_cut_short(tmp_path: Path, capsys: pytest.CaptureFixtu
     main(["grade", str(walker), "--cases", str(many_cases(tmp_path, total=60, failing=50))])
     out = capsys.readouterr().out
     assert "... and 30 more: -v lists every case" in out and len(out.splitlines()) < 35
+
+
+def test_cases_not_run_are_one_line_and_the_replay_is_of_a_case_that_ran(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Each case on a list of its own: no warm-up game to time out first.
+    cases = tmp_path / "alone.json"
+    cases.write_text(json.dumps([{"name": f"alone{i}", "secret": word, "words": [word],
+                                  "allowedGuesses": 10} for i, word in enumerate(ELEVEN[:5])]))
+    looping = str(SOLUTIONS.parent / "tests" / "submissions" / "TLE" / "infinite_loop.py")
+    options = ["--cases", str(cases), "--time-limit", "0.5", "--fail-fast", "1",
+               "--order-seed", "1"]
+    assert main(["grade", looping, *options]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    timed_out = [line for line in lines if re.search(r"^alone\d +TLE", line)]
+    assert len(timed_out) == 1 and not any(re.search(r"^alone\d +SC", line) for line in lines)
+    assert ("SC   4 cases not run: the solution had already timed out 1 time (--fail-fast 1; "
+            "0 runs every case)") in lines
+    replay = next(line for line in lines if line.startswith("replay the first: "))
+    assert f"--case {timed_out[0].split()[0]} " in replay
+    assert main(["compare", looping, *options]) == 1
+    assert f"SC: {MEANING['SC']}" in capsys.readouterr().out.splitlines()
 
 
 def test_defaulted_cases_are_named(capsys: pytest.CaptureFixture[str],

@@ -66,6 +66,16 @@ def test_a_failure_every_case_shares_is_said_once() -> None:
         assert message not in page.split(" on every case: ", 1)[1].split("</p>", 1)[1]
 
 
+def test_cases_not_run_are_one_line_below_the_cases_that_ran() -> None:
+    reason = "not run: the solution had already timed out 1 time (--fail-fast 1; 0 runs every case)"
+    report = Report("s.py", [result("c0", "TLE", 0, message="more than 5 s of CPU time"),
+                             *(result(f"c{i}", "SC", 0, message=reason) for i in (1, 2, 3))])
+    page = html_report([report], "one")
+    assert page.count("<details class='failed-case'>") == 1
+    assert ("<b class='verdict-SC'>SC</b> 3 cases not run: the solution had already timed out "
+            "1 time (--fail-fast 1; 0 runs every case)") in page
+
+
 def test_a_bar_for_every_solution_and_number_of_guesses() -> None:
     reports = [Report("a.py", [result("c1", "AC", 3), result("c2", "AC", 3),
                                result("c3", "WA", 11), result("c4", "TLE", 2)]),

@@ -93,7 +93,14 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     """One file graded, its summary, failures and replay command printed."""
     from judge.grading import grade
     from judge.report.progress import Progress
-    from judge.report.text import order_line, summary_text, table_header, table_row, transcript_text
+    from judge.report.text import (
+        not_run_text,
+        order_line,
+        summary_text,
+        table_header,
+        table_row,
+        transcript_text,
+    )
 
     # With every case on screen, the rows are the progress; else a line on a terminal is.
     progress = Progress(len(cases), f"grading {solution.name}",
@@ -138,14 +145,20 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
             print("see the whole error with: -v")
         else:
             print(f"JE   {safe(solution)}, every case: {safe(alike.message)}")
-    elif failures and not args.verbose and not args.quiet:
+    played = [r for r in failures if r.verdict != "SC"]
+    skipped = [r for r in failures if r.verdict == "SC"]
+    if alike is None and failures and not args.verbose and not args.quiet:
         print(f"not accepted ({len(failures)}):")
-        for result in failures[:MOST_FAILURES_LISTED]:
+        for result in played[:MOST_FAILURES_LISTED]:
             print(table_row(result))
-        if len(failures) > MOST_FAILURES_LISTED:
-            print(f"... and {len(failures) - MOST_FAILURES_LISTED} more: -v lists every case")
+        if len(played) > MOST_FAILURES_LISTED:
+            print(f"... and {len(played) - MOST_FAILURES_LISTED} more: -v lists every case")
+        if skipped:
+            print(f"SC   {not_run_text(skipped)}")
     if failures and alike is None:
-        print(f"replay the first: {replay_command(args, solution, failures[0], cases, order)}")
+        # A case not run shows nothing of the solution: the first case that ran does.
+        first = (played or skipped)[0]
+        print(f"replay the first: {replay_command(args, solution, first, cases, order)}")
     return report
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from judge.report.provenance import provenance_items
-from judge.report.text import not_accepted_text, order_line, why, worst_text
+from judge.report.text import not_accepted_text, not_run_text, order_line, why, worst_text
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 from judge.wording import counted, plural
@@ -228,8 +228,7 @@ def failed_cases(report: Report, index: int = 0) -> str:
         parts.append(f"<p>... and {len(shown) - MOST_CASES_SHOWN} more (the JSON report has "
                      "them all)</p>")
     if skipped:
-        parts.append(f"<p><b class='verdict-SC'>SC</b> {counted(len(skipped), 'case')} not run: "
-                     f"{escaped(skipped[0].message)}</p>")
+        parts.append(f"<p><b class='verdict-SC'>SC</b> {escaped(not_run_text(skipped))}</p>")
     return "\n".join(parts)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from judge.cases import Case
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
+from judge.verdicts import MEANING
 from judge.wording import counted
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
@@ -37,6 +38,13 @@ def why(result: CaseResult) -> str:
     if result.verdict == "WA" and result.detail:
         return result.detail.splitlines()[0]
     return result.message
+
+
+def not_run_text(skipped: Sequence[CaseResult]) -> str:
+    """One line for the cases not run (SC), which share one reason: listed case by case, they
+    would bury the cases that did run."""
+    reason = skipped[0].message.removeprefix("not run: ")
+    return f"{counted(len(skipped), 'case')} not run: {reason}"
 
 
 def worst_text(worst: Sequence[dict[str, object]], named: bool = True) -> str:
@@ -148,6 +156,8 @@ def leaderboard(reports: Sequence[Report]) -> str:
                     f"{s['time_s']:>7.1f}s  {spread}")
     rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
                 f"{FIGURES['worst_by_limit']}")
+    if any(r.summary()["verdicts"].get("SC") for r in reports):
+        rows.append(f"SC: {MEANING['SC']}")
     if ranks:
         rows.append(f"ranked by {RANKING}")
     return "\n".join(rows)
