@@ -28,17 +28,21 @@ from judge.rules import match
 from judge.safetext import quoted, safe
 from judge.wording import counted
 
-HELP = """type a word of the list to guess it (case and spaces do not matter here; a word not
-in the list, or one guessed already, is pointed out first and counts only if typed again), or:
-  hint      the best guesses by minimax, entropy and expected size, with how each splits the
-            words still possible (reply: how many words), and the optimal guess when it is quick
-  why WORD  how WORD would split the words still possible, beside the best guesses, and how
-            many guesses each guarantees from here
+# Within 80 columns, a terminal's usual width: a help that the terminal broke would be hard
+# to read.
+HELP = """type a word of the list to guess it (case and spaces do not matter here; a
+word not in the list, or one guessed already, is pointed out first and counts
+only if typed again), or:
+  hint      the best guesses by minimax, entropy and expected size, with how
+            each splits the words still possible (reply: how many words), and
+            the optimal guess when it is quick
+  why WORD  how WORD would split the words still possible, beside the best
+            guesses, and how many guesses each guarantees from here
   words     the words still possible
   list      every word of the list
   board     your guesses so far, their replies and the words each left
-  quit      show the secret and stop, with the review (so do exit, q, give up, Ctrl-D and
-            Ctrl-C); never spent as a guess
+  quit      show the secret and stop, with the review (so do exit, q, give up,
+            Ctrl-D and Ctrl-C); never spent as a guess
   help      this text
 when the game ends, a review shows each guess and where it lost ground."""
 HINT_METRICS = ("minimax", "entropy", "expected")

@@ -18,7 +18,8 @@ CASE = Case("p", "ccbazz", ("acckzz", "ccbazz", "eiowzz", "abcczz"), 10)
 SECONDS = 120  # a prompt answers in well under a second here
 
 
-def terminal(tmp_path: Path, colour: bool = False) -> tuple[object, io.StringIO]:
+def terminal(tmp_path: Path, colour: bool = False,
+             columns: int = 120) -> tuple[object, io.StringIO]:
     """`play` on the case, in a terminal that shows only what the program prints (the
     terminal's own echo of the keys is off, so typed text reaches the screen only through
     the program)."""
@@ -29,7 +30,7 @@ def terminal(tmp_path: Path, colour: bool = False) -> tuple[object, io.StringIO]
     env.update({"TERM": "xterm-256color"} if colour else {"NO_COLOR": "1", "TERM": "dumb"})
     child = pexpect.spawn(sys.executable, ["-m", "judge", "play", "--cases", str(path)],
                           cwd=str(ROOT), encoding="utf-8", timeout=SECONDS, echo=False,
-                          dimensions=(40, 120), env=env)
+                          dimensions=(40, columns), env=env)
     child.logfile_read = screen
     return child, screen
 
@@ -47,7 +48,7 @@ def test_a_game_on_the_board_ends_with_exit_and_its_review(tmp_path: Path) -> No
     # Escapes and a bidi override typed: not a word, so said once, then a guess spent as on
     # LeetCode.
     child.sendline("\x1b[2J\x1b]0;owned\x07zz\u202e")
-    child.expect(r"is not in the list \(not counted; type ")
+    child.expect(r"is not in the list \(not counted;\s+type ")
     child.sendline("\x1b[2J\x1b]0;owned\x07zz\u202e")
     child.expect("guess 2/10: .* is not in the list: reply -1")
     child.sendline("exit")
@@ -80,3 +81,20 @@ def test_a_terminal_gets_colour(tmp_path: Path) -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "\x1b[" in screen.getvalue()
+
+
+def test_a_narrow_terminal_gets_lines_broken_between_words(tmp_path: Path) -> None:
+    child, screen = terminal(tmp_path, columns=50)
+    child.expect("guess> ")
+    child.sendline("help")
+    child.expect("guess> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    lines = screen.getvalue().replace("guess> ", "").splitlines()
+    assert max(map(len, lines)) <= 50, lines
+    # The opening line, too long for 50 columns, ends its first part at a word's end, and
+    # what follows is indented: the terminal would have cut "right" or "place" in two.
+    opening = next(i for i, line in enumerate(lines) if line.startswith("4 words of 6 letters"))
+    assert lines[opening + 1].startswith("  ") and not lines[opening].endswith(" ")
+    said = " ".join(line.strip() for line in lines[opening:opening + 3])
+    assert "the reply to a guess is how many letters are in the right place." in said

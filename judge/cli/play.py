@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 from collections.abc import Iterator
 
 from judge.cli.base import EXIT_NOT_ACCEPTED, EXIT_OK, Command, UsageError
@@ -38,6 +40,16 @@ def typed_lines(prompt: str) -> Iterator[str]:
             return
 
 
+def broken(line: str, width: int | None) -> list[str]:
+    """A line longer than the terminal's `width`, broken between words, each part after the
+    first indented two more than the line: the terminal itself would break words in two."""
+    if width is None or len(line) <= width:
+        return [line]
+    lead = " " * (len(line) - len(line.lstrip(" ")))
+    return textwrap.wrap(line, width, subsequent_indent=lead + "  ", break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
 def run(args: argparse.Namespace) -> int:
     import random
 
@@ -67,11 +79,18 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     # Colour where the terminal has it (rich highlights the numbers and words of each line);
-    # plain text in a pipe. Every text is already escaped: markup is off.
+    # plain text in a pipe, each line whole. Every text is already escaped: markup is off.
     console = Console(highlight=True, soft_wrap=True, emoji=False)
+    # (rich takes a dumb terminal for 80 columns wide; the terminal's own size is the truth)
+    width = shutil.get_terminal_size().columns if console.is_terminal else None
+
+    def say(text: str) -> None:
+        for line in text.splitlines() or [""]:
+            for part in broken(line, width):
+                console.print(part, markup=False)
+
     game = Game.start(case, adversary=args.adversary)
-    accepted = session(game, typed_lines("guess> "),
-                       lambda text: console.print(text, markup=False))
+    accepted = session(game, typed_lines("guess> "), say)
     return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
 
 
