@@ -180,6 +180,36 @@ def test_wc2022_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
                                        f"invalid syntax ({broken}, line 3)\n")
 
 
+def test_the_reports_say_how_the_match_was_made(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import hashlib
+
+    dictionary = tmp_path / "words.txt"
+    dictionary.write_text("".join(f"{w}\n" for w in read_dictionary(ENGLISH5)[:50]))
+    player = solution(tmp_path, "def init(n, s):\n    pass\ndef guess(*args):\n"
+                                "    return 'zzzzz'\n")
+    out, page = tmp_path / "r.json", tmp_path / "r.html"
+    given = ["wc2022", str(player), "--dictionary", str(dictionary), "--rounds", "2",
+             "--answer-seed", "9", "--guess-time-limit", "30", "--match-time-limit", "90",
+             "--no-sandbox", "--json", str(out), "--html", str(page)]
+    assert main(given) == 1
+    report = json.loads(out.read_text())
+    made = report["provenance"]
+    # The dictionary's hash is the file's own, as sha256sum would print it.
+    assert made["dictionary"] == {"path": str(dictionary), "words": 50,
+                                  "sha256": hashlib.sha256(dictionary.read_bytes()).hexdigest()}
+    assert made["command"][-len(given):] == given
+    assert (made["rounds"], made["answer_seed"], made["sandbox"]) == (2, 9, False)
+    assert made["limits"] == {"guess_time_s": 30.0, "match_time_s": 90.0, "memory_mb": 512}
+    assert report["solution_sha256"] == hashlib.sha256(player.read_bytes()).hexdigest()
+    text = page.read_text()
+    assert (f"dictionary: {dictionary} (50 words, sha256 {made['dictionary']['sha256']})"
+            in text)
+    assert "answers: 2 rounds drawn with --answer-seed 9<br>" in text
+    assert "limits: 30 s of CPU a guess, 90 s a match, 512 MiB<br>" in text
+    assert "sandbox: none: run as the user" in text and f"date: {made['date']}" in text
+
+
 def test_files_are_named_apart_and_a_hostile_name_reaches_no_terminal_or_page(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     body = "def init(n, s):\n    pass\ndef guess(*args):\n    return 'zzzzz'\n"

@@ -254,18 +254,24 @@ def fresh_state_of(runner: Runner) -> str | None:
         else UNCHECKED
 
 
-def provenance(args: argparse.Namespace, solution: Path, runner: Runner) -> dict[str, object]:
-    """How a report was made, enough to check it or make it again: written into every JSON
-    report, compared by `merge` before it trusts a shard."""
+def made_by(args: argparse.Namespace) -> dict[str, object]:
+    """Which judge made a report, when, and with what command: the first lines of every
+    report's provenance."""
     import datetime
 
     import judge
+
+    return {"judge": judge.__version__, "command": [*shlex.split(args.prog), *args.argv],
+            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
+
+
+def provenance(args: argparse.Namespace, solution: Path, runner: Runner) -> dict[str, object]:
+    """How a report was made, enough to check it or make it again: written into every JSON
+    report, compared by `merge` before it trusts a shard."""
     from judge.reading import solution_sha256
 
     return {
-        "judge": judge.__version__,
-        "command": [*shlex.split(args.prog), *args.argv],
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        **made_by(args),
         "solution_sha256": solution_sha256(solution),
         "cases": args.case_set,
         "selection": {"all_secrets": args.all_secrets, "case": args.case,

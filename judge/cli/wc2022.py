@@ -57,6 +57,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from judge.cli.running import made_by
+    from judge.reading import solution_sha256
     from judge.report.progress import Progress
     from judge.run.confine import SandboxUnavailable
     from judge.run.limits import Limits
@@ -68,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         EntryPointError,
         Match,
         Round,
+        match_budget,
         play,
+        words_digest,
     )
 
     for solution in args.solutions:
@@ -140,12 +144,20 @@ def run(args: argparse.Namespace) -> int:
     lost = sum(r.ended != "found" for m in matches for r in m.rounds)
     if lost:
         print(f"{counted(lost, 'round')} lost, scoring 0")
+    made = {**made_by(args), "dictionary": {"path": str(path), "words": len(dictionary),
+                                            "sha256": words_digest(dictionary)},
+            "rounds": rounds, "every_answer": args.every_answer, "answer_seed": seed,
+            "limits": {"guess_time_s": guess_seconds, "memory_mb": args.memory_limit,
+                       "match_time_s": (match_budget(rounds) if args.match_time_limit is None
+                                        else args.match_time_limit)},
+            "sandbox": sandbox, "language": args.language}
     if args.json is not None:
-        data = [{**m.summary(), "seed": seed, "rounds_played": [r.to_json() for r in m.rounds]}
+        data = [{**m.summary(), "seed": seed, "solution_sha256": solution_sha256(Path(m.solution)),
+                 "provenance": made, "rounds_played": [r.to_json() for r in m.rounds]}
                 for m in matches]
         write_atomically(args.json, json.dumps(data[0] if single else data, indent=1) + "\n")
     if args.html is not None:
-        write_atomically(args.html, match_page(matches, f"P8079 on {path.name}", seed))
+        write_atomically(args.html, match_page(matches, f"P8079 on {path.name}", seed, made))
     if refused:
         raise UsageError(f"not played, so not in the table or reports: {'; '.join(refused)}")
     return EXIT_NOT_ACCEPTED if lost else EXIT_OK

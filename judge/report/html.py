@@ -236,8 +236,13 @@ def provenance_text(reports: Sequence[Report]) -> str:
     """How the run was made, in the words of every report (judge/report/provenance.py)."""
     if not any(r.provenance for r in reports):
         return ""
-    lines = "<br>".join(f"{html.escape(key)}: {html.escape(value)}"  # already safe: not cut again
-                        for key, value in provenance_items(reports) if key != "ranking")
+    return provenance_paragraph([(key, value) for key, value in provenance_items(reports)
+                                 if key != "ranking"])
+
+
+def provenance_paragraph(items: Sequence[tuple[str, str]]) -> str:
+    """Named lines of how a run was made, already made safe (not cut again here)."""
+    lines = "<br>".join(f"{html.escape(key)}: {html.escape(value)}" for key, value in items)
     return f"<p class='provenance'>{lines}</p>"
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from judge.report.html import escaped, histogram, page
+from judge.report.html import escaped, histogram, page, provenance_paragraph
+from judge.report.provenance import command_text, sandbox_text
 from judge.safetext import safe
 from judge.wc2022.game import Match, Round
 
@@ -75,10 +77,32 @@ def lost_rounds(match: Match) -> str:
             + "\n".join(map(lost_round, lost[:MOST_ROUNDS_SHOWN])) + rest)
 
 
-def match_page(matches: Sequence[Match], title: str, seed: int) -> str:
-    """The matches as one self-contained HTML page (see judge/report/html.py)."""
+def provenance_items(made: dict[str, Any]) -> list[tuple[str, str]]:
+    """How the matches were made, in named lines as the other reports say it
+    (judge/report/provenance.py): the judge, the dictionary, the answers, the limits."""
+    dictionary, limits = made["dictionary"], made["limits"]
+    answers = (f"every word once, in an order drawn with --answer-seed {made['answer_seed']}"
+               if made["every_answer"] else
+               f"{made['rounds']:,} rounds drawn with --answer-seed {made['answer_seed']}")
+    items = [("judge", f"guess-judge {made['judge']}"), ("date", str(made["date"])),
+             ("command", command_text(made)),
+             ("dictionary", f"{dictionary['path']} ({dictionary['words']:,} words, sha256 "
+                            f"{dictionary['sha256']})"),
+             ("answers", answers),
+             ("limits", f"{limits['guess_time_s']:g} s of CPU a guess, "
+                        f"{limits['match_time_s']:g} s a match, {limits['memory_mb']} MiB"),
+             ("sandbox", sandbox_text(made))]
+    return [(key, safe(value, limit=2000)) for key, value in items]
+
+
+def match_page(matches: Sequence[Match], title: str, seed: int,
+               made: dict[str, Any] | None = None) -> str:
+    """The matches as one self-contained HTML page (see judge/report/html.py); `made`, how they
+    were made, heads it."""
     series = [(m.name, Counter(found_guesses(m))) for m in matches]
-    return page(title, [f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
+    head = provenance_paragraph(provenance_items(made)) if made is not None else ""
+    return page(title, [head,
+                        f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
                         ". neither</p>", "<h2>Points</h2>", points_table(matches),
                         "<h2>Guesses per round found</h2>",
                         histogram(series, "round", nothing="no round was found"),

@@ -11,6 +11,7 @@ limits apply, and the answer never leaves the judge.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -108,6 +109,12 @@ class Match:
                 "score": round(self.score, 3), "seconds": round(self.seconds, 3),
                 "cpu_seconds": round(self.cpu_seconds, 3),
                 "outcomes": {str(k): v for k, v in sorted(used.items(), key=str)}}
+
+
+def words_digest(words: Sequence[str]) -> str:
+    """The sha256 of a dictionary's words, one a line: the file's own, where it is written so
+    (`sha256sum` checks it), and the same for the same words however a file spaces them."""
+    return hashlib.sha256("".join(f"{word}\n" for word in words).encode()).hexdigest()
 
 
 # The contest's dictionary is 53 KB: far past that a file is no dictionary of five-letter words.
