@@ -209,7 +209,7 @@ def test_the_p8079_page_has_points_bars_and_lost_rounds(tmp_path: Path) -> None:
     assert text.count("<tr class='solution-row'>") == 2
     assert "data-solution='entropy_numpy.py'" in text
     assert "gives_up.py: 12 lost" in text or "gives_up.py: 11 lost" in text
-    assert "answers drawn with --answer-seed 5" in text
+    assert "answers: 12 rounds drawn with --answer-seed 5<br>" in text
 
 
 def test_a_p8079_page_with_no_round_found_says_so_instead_of_an_empty_chart(

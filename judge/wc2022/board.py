@@ -100,10 +100,11 @@ def match_page(matches: Sequence[Match], title: str, seed: int,
     """The matches as one self-contained HTML page (see judge/report/html.py); `made`, how they
     were made, heads it."""
     series = [(m.name, Counter(found_guesses(m))) for m in matches]
-    head = provenance_paragraph(provenance_items(made)) if made is not None else ""
-    return page(title, [head,
-                        f"<p>answers drawn with --answer-seed {seed}; feedback: G gold, S silver, "
-                        ". neither</p>", "<h2>Points</h2>", points_table(matches),
+    # The seed is the provenance's to say, where there is one.
+    head = (provenance_paragraph(provenance_items(made)) if made is not None
+            else f"<p>answers drawn with --answer-seed {seed}</p>")
+    return page(title, [head, "<p>feedback: G gold, S silver, . neither</p>",
+                        "<h2>Points</h2>", points_table(matches),
                         "<h2>Guesses per round found</h2>",
                         histogram(series, "round", nothing="no round was found"),
                         "<h2>Rounds lost</h2>", *map(lost_rounds, matches)])
