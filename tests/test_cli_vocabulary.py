@@ -197,6 +197,14 @@ def test_a_file_whose_name_begins_with_a_dash_is_told_how_to_be_named(
         "('-mine.py' is taken for a flag: name the file ./-mine.py, or put -- before it)\n")
 
 
+def test_a_choice_written_as_a_flag_is_told_to_lose_its_dashes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # `play --english` makes English words; `generate` takes the kind as a word.
+    assert main(["generate", "--english", "--out", "somewhere"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "(--english is no flag here: write english, the KIND, without dashes)\n")
+
+
 def test_a_flag_kept_for_an_old_spelling_is_never_the_one_pointed_to(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "solutions/first_candidate.py", "--seconds", "3"]) == 2

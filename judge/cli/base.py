@@ -55,11 +55,18 @@ class CommandParser(argparse.ArgumentParser):
         files = [word for word in self.given if word.startswith("-") and word != "-"
                  and not word.startswith("--") and word not in self._option_string_actions
                  and os.path.lexists(word)]
+        choices = {f"--{choice}": action.metavar or action.dest for action in self._actions
+                   if not action.option_strings and action.choices
+                   for choice in action.choices}
+        dashed = [word for word in self.given if word in choices]
         if files:
             # argparse takes a word that begins with "-" for a flag, even where a file has
             # that name: the file is named otherwise.
             message += (f" ({quoted(files[0])} is taken for a flag: name the file "
                         f"./{safe(files[0])}, or put -- before it)")
+        elif dashed:  # `generate --english` for `generate english`
+            message += (f" ({dashed[0]} is no flag here: write {dashed[0][2:]}, the "
+                        f"{choices[dashed[0]]}, without dashes)")
         elif message.startswith("unrecognized arguments: "):
             meant = {word: close for word in message.split()[2:]
                      if (close := self.closest_flags(word))}
