@@ -267,20 +267,23 @@ def test_recent_output_keeps_the_last_bytes_only() -> None:
     drain.close()
 
 
-@pytest.mark.parametrize(("code", "described"), [
-    (-9, "killed by signal SIGKILL"),
-    (-99, "killed by signal 99"),
-    (128 + 11, "killed by signal SIGSEGV (exit status 139, 128 + SIGSEGV, from the sandbox)"),
-    (128, "the process exited with status 128 before findSecretWord returned"),
-    (128 + signal.NSIG, f"the process exited with status {128 + signal.NSIG} before "
-                        "findSecretWord returned"),
-    (0, "the process exited with status 0 before findSecretWord returned"),
-    (None, "the process ended"),
-    (True, "the process ended"),
-    ("3", "the process ended"),
+@pytest.mark.parametrize(("code", "relayed", "described"), [
+    (-9, False, "killed by signal SIGKILL"),
+    (-99, False, "killed by signal 99"),
+    (128 + 11, True,
+     "killed by signal SIGSEGV (exit status 139, 128 + SIGSEGV, from the sandbox)"),
+    # The program's own status, not bubblewrap's: 139 is what it exited with.
+    (128 + 11, False, "the process exited with status 139 before findSecretWord returned"),
+    (128, True, "the process exited with status 128 before findSecretWord returned"),
+    (128 + signal.NSIG, True, f"the process exited with status {128 + signal.NSIG} before "
+                              "findSecretWord returned"),
+    (0, False, "the process exited with status 0 before findSecretWord returned"),
+    (None, False, "the process ended"),
+    (True, False, "the process ended"),
+    ("3", True, "the process ended"),
 ])
-def test_how_a_process_ended_in_words(code: object, described: str) -> None:
-    assert exit_description(code) == described
+def test_how_a_process_ended_in_words(code: object, relayed: bool, described: str) -> None:
+    assert exit_description(code, relayed) == described
 
 
 def test_a_worker_runs_nothing_until_its_memory_is_watched(tmp_path: Path) -> None:

@@ -64,6 +64,41 @@ def test_a_file_that_dies_while_loading_says_so_with_what_it_printed(tmp_path: P
     assert outcome.detail == "the solution died while loading the file\nbye"
 
 
+def kernel_tells_exit_codes() -> bool:
+    """Whether a pidfd tells how its process ended, whoever reaped it (Linux 6.15)."""
+    import os
+
+    from judge.run.process import reaped_exit_code
+
+    child = os.fork()
+    if child == 0:
+        os._exit(7)
+    pidfd = os.pidfd_open(child)
+    try:
+        os.waitpid(child, 0)
+        return reaped_exit_code(pidfd) == 7
+    except OSError:
+        return False
+    finally:
+        os.close(pidfd)
+
+
+@pytest.mark.parametrize("sandbox", BOTH_MODES)
+def test_a_death_is_said_as_it_was_though_the_sandbox_passes_it_on_as_a_status(
+        tmp_path: Path, sandbox: bool) -> None:
+    # bubblewrap ends with 134 either way: the harness's own end tells the two apart.
+    told = not sandbox or kernel_tells_exit_codes()
+    relayed = "killed by signal SIGABRT (exit status 134, 128 + SIGABRT, from the sandbox)"
+    for body, said in (("os.abort()", "killed by signal SIGABRT"),
+                       ("os._exit(134)", "the process exited with status 134 before "
+                                         "findSecretWord returned")):
+        path = written(tmp_path, "import os\nclass Solution:\n    def findSecretWord(self, "
+                                 f"words, master):\n        {body}\n")
+        with IsolatedRunner(path, Limits(time_seconds=10.0), sandbox=sandbox) as runner:
+            outcome = runner.play(Master(WORDS, FixedSecret("eiowzz"), 10))
+        assert (outcome.verdict, outcome.detail) == ("RTE", said if told else relayed)
+
+
 def test_a_file_that_spins_while_loading_did_not_start_in_time(tmp_path: Path) -> None:
     # The loading clock counts CPU time from the file's start: a tenth of a second here.
     _, outcome = play_once(written(tmp_path, "while True:\n    pass\n"),

@@ -52,7 +52,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from judge.run.process import children_of, exit_description, proc_text, stat_fields
+from judge.run.process import (
+    children_of,
+    exit_description,
+    proc_text,
+    reaped_exit_code,
+    stat_fields,
+)
 
 # How long a fork may take to appear, stop or end: far beyond what any of them needs (a fork
 # takes milliseconds), so that only a process that will not is refused.
@@ -664,26 +670,16 @@ def leaves_its_children_to_the_kernel(pid: int) -> bool:
     return bool(ignored) and bool(int(ignored[0], 16) & EXPECTED_PENDING)
 
 
-# ioctl(PIDFD_GET_INFO) (Linux 6.15): _IOWR(0xFF, 11, struct pidfd_info), 64 bytes in its first
-# version; PIDFD_INFO_EXIT asks for the exit status of a process that has ended and been reaped.
-PIDFD_GET_INFO = 0xC040FF0B
-PIDFD_INFO_EXIT = 1 << 3
-PIDFD_INFO_SIZE = 64
-PIDFD_INFO_EXIT_CODE_AT = 60  # after the mask, the cgroup id and eleven 32-bit ids
-
-
 def exit_code_of(pidfd: int, seconds: float = SETTLE_SECONDS) -> int | None:
     """The exit code of the pidfd's process (negative: the signal that killed it) once the
     kernel has reaped it; None where the kernel cannot tell (before Linux 6.15), or if it has
     not been reaped within `seconds`."""
-    info = bytearray(PIDFD_INFO_SIZE)
     code: list[int] = []
 
     def told() -> bool:
-        struct.pack_into("=Q", info, 0, PIDFD_INFO_EXIT)
-        fcntl.ioctl(pidfd, PIDFD_GET_INFO, info)
-        if struct.unpack_from("=Q", info, 0)[0] & PIDFD_INFO_EXIT:
-            code.append(struct.unpack_from("=i", info, PIDFD_INFO_EXIT_CODE_AT)[0])
+        found = reaped_exit_code(pidfd)
+        if found is not None:
+            code.append(found)
         return bool(code)
 
     try:
@@ -691,7 +687,7 @@ def exit_code_of(pidfd: int, seconds: float = SETTLE_SECONDS) -> int | None:
             return None
     except OSError:
         return None
-    return os.waitstatus_to_exitcode(code[0])
+    return code[0]
 
 
 def wait_for_end(pidfd: int, seconds: float = SETTLE_SECONDS) -> bool:

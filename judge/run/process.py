@@ -8,11 +8,13 @@ that the judge drains whenever it waits, keeping only the first bytes of each ca
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import select
 import shutil
 import signal
+import struct
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -217,8 +219,9 @@ def signal_all(pids: set[int], signum: int) -> None:
             os.kill(pid, signum)
 
 
-def exit_description(code: object) -> str:
-    """How a process ended, from its exit code (negative: the signal that killed it)."""
+def exit_description(code: object, relayed: bool = False) -> str:
+    """How a process ended, from its exit code (negative: the signal that killed it);
+    `relayed`: the code is bubblewrap's, passed on from the process it ran."""
     if not isinstance(code, int) or isinstance(code, bool):
         return "the process ended"
     if code < 0:
@@ -227,10 +230,13 @@ def exit_description(code: object) -> str:
         except ValueError:
             return f"killed by signal {-code}"
     # A status of 128 + a signal's number: how bubblewrap, as the sandbox's first process,
-    # passes on its child's death (Signals refuses any other number).
-    with contextlib.suppress(ValueError):
-        name = signal.Signals(code - 128).name
-        return f"killed by signal {name} (exit status {code}, 128 + {name}, from the sandbox)"
+    # passes on its child's death (Signals refuses any other number). A program may exit with
+    # it too: said as what it is, not as a signal, where the status is the program's own.
+    if relayed:
+        with contextlib.suppress(ValueError):
+            name = signal.Signals(code - 128).name
+            return (f"killed by signal {name} (exit status {code}, 128 + {name}, from the "
+                    "sandbox)")
     return f"the process exited with status {code} before findSecretWord returned"
 
 
@@ -266,6 +272,26 @@ def let_go(hold: int) -> None:
     with contextlib.suppress(OSError):  # it has died meanwhile: its end says how
         os.write(hold, b"\n")
     os.close(hold)
+
+
+# ioctl(PIDFD_GET_INFO) (Linux 6.15): _IOWR(0xFF, 11, struct pidfd_info), 64 bytes in its first
+# version; PIDFD_INFO_EXIT asks for the exit status of a process that has ended and been reaped.
+PIDFD_GET_INFO = 0xC040FF0B
+PIDFD_INFO_EXIT = 1 << 3
+PIDFD_INFO_SIZE = 64
+PIDFD_INFO_EXIT_CODE_AT = 60  # after the mask, the cgroup id and eleven 32-bit ids
+
+
+def reaped_exit_code(pidfd: int) -> int | None:
+    """The exit code of the pidfd's process (negative: the signal that killed it), whoever
+    its parent was, once it has ended and been reaped; None until then, or where the kernel
+    cannot tell (before Linux 6.15). OSError where the kernel refuses the request."""
+    info = bytearray(PIDFD_INFO_SIZE)
+    struct.pack_into("=Q", info, 0, PIDFD_INFO_EXIT)
+    fcntl.ioctl(pidfd, PIDFD_GET_INFO, info)
+    if not struct.unpack_from("=Q", info, 0)[0] & PIDFD_INFO_EXIT:
+        return None
+    return os.waitstatus_to_exitcode(struct.unpack_from("=i", info, PIDFD_INFO_EXIT_CODE_AT)[0])
 
 
 class Worker:
@@ -319,6 +345,11 @@ class Worker:
         # A pidfd of the case's fork, which the kernel reaps (judge/run/forks.py): readable once
         # the fork has ended, and it tells how.
         self.case_end_fd: int | None = None
+        # Where bubblewrap's processes stand between the harness and the judge, they pass a
+        # death by a signal on as a status (128 + the signal) that a program could have exited
+        # with: a pidfd of the harness tells its own end, where the kernel can (Linux 6.15).
+        self.status_relayed = False
+        self.harness_end_fd: int | None = None
 
     def let_go(self) -> None:
         """Let the held worker run its command (once)."""
@@ -443,6 +474,9 @@ class Worker:
         self.close_requests()
         self.output.pump()
         self.output.close()
+        if self.harness_end_fd is not None:
+            os.close(self.harness_end_fd)
+            self.harness_end_fd = None
         if self._from_worker >= 0:
             with contextlib.suppress(OSError):
                 os.close(self._from_worker)
@@ -461,4 +495,10 @@ class Worker:
             code = self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             return "the worker closed its pipe to the judge"
-        return exit_description(code)
+        if self.harness_end_fd is not None:
+            # Reaped by now: the sandbox's first process waits for it before it ends.
+            with contextlib.suppress(OSError):
+                harness_code = reaped_exit_code(self.harness_end_fd)
+                if harness_code is not None:
+                    return exit_description(harness_code)
+        return exit_description(code, relayed=self.status_relayed)

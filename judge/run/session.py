@@ -284,6 +284,7 @@ class WorkerOwner:
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
                         self.limits.wall_backstop, worker.cpu_seconds, cpu_from=0.0)
         message = worker.receive(loading)
+        worker.status_relayed = self.sandbox
         if message and message.get("op") == "ready":
             worker.memory.adopt(worker.below())
             if not self.sandbox:
@@ -293,6 +294,8 @@ class WorkerOwner:
             elif (harness := harness_among(worker.below())) is not None:
                 # Sandboxed, the same below the harness, which bubblewrap's processes started.
                 worker.kill_below(harness)
+                with contextlib.suppress(OSError):
+                    worker.harness_end_fd = os.pidfd_open(harness)
             worker.baseline = worker.below()
             self._load_output = worker.output.take()  # shown with the first case's output
             return worker
