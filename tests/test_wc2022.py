@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -208,6 +209,20 @@ def test_the_reports_say_how_the_match_was_made(tmp_path: Path,
     assert "answers: 2 rounds drawn with --answer-seed 9<br>" in text
     assert "limits: 30 s of CPU a guess, 90 s a match, 512 MiB<br>" in text
     assert "sandbox: none: run as the user" in text and f"date: {made['date']}" in text
+
+
+def test_quiet_shows_the_table_and_no_round(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    loser = solution(tmp_path, "def init(n, s):\n    pass\ndef guess(*args):\n"
+                               "    return 'zzzzz'\n")
+    given = ["wc2022", str(loser), "--dictionary", str(ENGLISH5), "--rounds", "3",
+             "--answer-seed", "2", "--no-sandbox"]
+    assert main(given) == 1
+    rounds = re.compile(r"^round ", re.M)
+    assert len(rounds.findall(capsys.readouterr().out)) == 3  # each lost round, by default
+    assert main([*given, "-q"]) == 1
+    out = capsys.readouterr().out
+    assert not rounds.search(out) and "points/round" in out and "3 rounds lost, scoring 0" in out
 
 
 def test_files_are_named_apart_and_a_hostile_name_reaches_no_terminal_or_page(

@@ -52,6 +52,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     add(parser, "--json")
     add(parser, "--html", more="the points table and every round lost")
     add(parser, "-v", more="here: every round, not only the lost ones")
+    add(parser, "-q", more="here: the table, with no round listed and no progress line")
     deprecated(parser, "wc2022", "--seed", "--answer-seed")
     deprecated(parser, "wc2022", "--time-limit", "--guess-time-limit")
 
@@ -93,10 +94,13 @@ def run(args: argparse.Namespace) -> int:
     seed = secrets.randbits(64) if args.answer_seed is None else args.answer_seed
     single = len(args.solutions) == 1
     rounds = len(dictionary) if args.every_answer else args.rounds or DEFAULT_ROUNDS
-    print(f"dictionary: {safe(path)} ({len(dictionary):,} words); {rounds:,} rounds", flush=True)
+    print(f"dictionary: {safe(path)} ({len(dictionary):,} words); {rounds:,} "
+          f"round{'s' if rounds != 1 else ''}", flush=True)
+
+    quiet = args.quiet and not args.verbose  # as in grade: -v says more, whatever -q asks
 
     def show(result: Round) -> None:
-        if single and (args.verbose or result.ended != "found"):
+        if single and not quiet and (args.verbose or result.ended != "found"):
             progress.close()  # a line of its own, not over the progress line
             guesses = " ".join(safe(w) for w, _ in result.guesses)
             ended = f"{result.ended}: {safe(result.detail)}" if result.detail else result.ended
@@ -106,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     guess_seconds = GUESS_SECONDS if args.guess_time_limit is None else args.guess_time_limit
     limits = Limits(time_seconds=guess_seconds, memory_mb=args.memory_limit)
     progress = Progress(rounds * len(args.solutions), f"playing {rounds} rounds",
-                        enabled=False if args.verbose else None)
+                        enabled=False if args.verbose or quiet else None)
 
     def one_match(solution: Path, order: int) -> Match:
         def round_done(result: Round) -> None:
