@@ -26,7 +26,9 @@ def terminal(tmp_path: Path, colour: bool = False,
     path = tmp_path / "case.json"
     path.write_text(json.dumps([CASE.to_json()]))
     screen = io.StringIO()
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    # (pytest-xdist's workers have COLUMNS=80, which would stand for the terminal's width)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NO_COLOR", "TERM", "COLUMNS", "LINES")}
     env.update({"TERM": "xterm-256color"} if colour else {"NO_COLOR": "1", "TERM": "dumb"})
     child = pexpect.spawn(sys.executable, ["-m", "judge", "play", "--cases", str(path)],
                           cwd=str(ROOT), encoding="utf-8", timeout=SECONDS, echo=False,

@@ -350,6 +350,7 @@ class Worker:
         # with: a pidfd of the harness tells its own end, where the kernel can (Linux 6.15).
         self.status_relayed = False
         self.harness_end_fd: int | None = None
+        self.harness_first = False  # the harness is its PID namespace's first process
 
     def let_go(self) -> None:
         """Let the held worker run its command (once)."""
@@ -489,6 +490,15 @@ class Worker:
                 os.close(self._to_worker)
             self._to_worker = -1
 
+    def _as_a_signal(self, code: int) -> int:
+        """A first process, to which the kernel delivers no signal it sent itself without a
+        handler, ends such a signal in the harness's handler, with 128 + the signal (see
+        end_on_signal in the harnesses): said as the signal, as where it is not first."""
+        if self.harness_first and code > 128:
+            with contextlib.suppress(ValueError):
+                return -signal.Signals(code - 128)
+        return code
+
     def death(self) -> str:
         """Why the worker ended, once its pipe has closed."""
         try:
@@ -500,5 +510,5 @@ class Worker:
             with contextlib.suppress(OSError):
                 harness_code = reaped_exit_code(self.harness_end_fd)
                 if harness_code is not None:
-                    return exit_description(harness_code)
+                    return exit_description(self._as_a_signal(harness_code))
         return exit_description(code, relayed=self.status_relayed)

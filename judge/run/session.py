@@ -296,6 +296,7 @@ class WorkerOwner:
                 worker.kill_below(harness)
                 with contextlib.suppress(OSError):
                     worker.harness_end_fd = os.pidfd_open(harness)
+                worker.harness_first = own_number(harness) == 1
             worker.baseline = worker.below()
             self._load_output = worker.output.take()  # shown with the first case's output
             return worker
