@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -376,3 +378,22 @@ def test_check_gives_the_optimal_solver_the_seconds_asked(
     assert given == [7.5, 7.5, judge.fairness.OPTIMAL_SECONDS, judge.fairness.OPTIMAL_SECONDS]
     assert main(["check", EXAMPLES, "--search-seconds", "0"]) == 2
     assert "--search-seconds must be positive" in capsys.readouterr().err
+
+
+def test_a_reader_that_leaves_loses_no_report(tmp_path: Path) -> None:
+    # `grade ... --json r.json -v | head -1`: the first row read, the pipe closed.
+    report, page = tmp_path / "r.json", tmp_path / "r.html"
+    judge = subprocess.Popen([sys.executable, "-m", "judge", "grade",
+                              str(SOLUTIONS / "first_candidate.py"), "--cases",
+                              str(CASES / "handwritten"), "--order-seed", "1", "--json",
+                              str(report), "--html", str(page), "-v"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             cwd=SOLUTIONS.parent)
+    assert judge.stdout is not None and judge.stderr is not None
+    judge.stdout.readline()
+    judge.stdout.close()
+    err = judge.stderr.read()
+    judge.stderr.close()
+    assert judge.wait(timeout=300) == 1  # its own status: one case not accepted
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err
+    assert len(json.loads(report.read_text())["cases"]) == 14 and page.exists()

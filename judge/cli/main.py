@@ -12,6 +12,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TextIO, cast
 
 import judge
 from judge.cli import (
@@ -107,7 +108,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signum, handler)
 
 
+class ReaderMayLeave:
+    """Standard output that goes on, silently, once its reader has gone (`| head`): the command
+    still finishes and writes the reports it was asked for (--json, --csv, --html), which a
+    BrokenPipeError out of the first print after the reader left would have lost."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream, self.left = stream, False
+
+    def write(self, text: str) -> int:
+        if not self.left:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._leave()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.left:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._leave()
+
+    def _leave(self) -> None:
+        # What waits in the buffer goes to /dev/null, not to an error at the interpreter's exit.
+        self.left = True
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def run_command(argv: Sequence[str]) -> int:
+    stdout = sys.stdout
+    sys.stdout = cast(TextIO, ReaderMayLeave(stdout))
+    try:
+        return run_parsed(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def run_parsed(argv: Sequence[str]) -> int:
     from judge.cases import CaseError
 
     prog = program_name()
