@@ -108,6 +108,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signum, handler)
 
 
+def to_null(fd: int) -> None:
+    """Point the descriptor at /dev/null, whose reader never leaves."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
 class ReaderMayLeave:
     """Standard output that goes on, silently, once its reader has gone (`| head`): the command
     still finishes and writes the reports it was asked for (--json, --csv, --html), which a
@@ -135,7 +144,7 @@ class ReaderMayLeave:
         # What waits in the buffer goes to /dev/null, not to an error at the interpreter's exit.
         self.left = True
         with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+            to_null(self._stream.fileno())
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -168,8 +177,8 @@ def run_parsed(argv: Sequence[str]) -> int:
         return command.run(args)
     except BrokenPipeError:
         # The reader went away (`| head`): nothing left to say, and nobody to say it to.
-        with contextlib.suppress(OSError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        with contextlib.suppress(OSError, ValueError):
+            to_null(sys.stdout.fileno())
         return 128 + signal.SIGPIPE
     except CaseError as e:
         return bad_input(*e.problems)  # each on a line of its own
