@@ -136,15 +136,15 @@ def spread_text(distribution: dict[int, int]) -> str:
 def leaderboard(reports: Sequence[Report]) -> str:
     """One row per solution, in the order given (ranked, where they were); the figures'
     labels follow the table."""
+    summaries = [r.summary() for r in reports]  # each a pass over every case: made once
     name_width = min(max([8, *(len(safe(r.name)) for r in reports)]), 40)
-    worst_width = max([10, *(len(worst_text(r.summary()["worst_by_limit"], named=False))
-                             for r in reports)])
+    worst_width = max([10, *(len(worst_text(s["worst_by_limit"], named=False))
+                             for s in summaries)])
     ranks = any(r.rank is not None for r in reports)
     rows = [("rank " if ranks else "") +
             f"{'solution':<{name_width}} {'accepted':>11} {'not accepted':<14} {'mean':>6} "
             f"{'most/limit':>{worst_width}} {'time':>8}  guesses used"]
-    for report in reports:
-        s = report.summary()
+    for report, s in zip(reports, summaries, strict=True):
         mean = s["mean_guesses_played"]
         failed = not_accepted_text(s, " ") or "-"
         spread = spread_text(s["guess_distribution"])
@@ -156,7 +156,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
                     f"{s['time_s']:>7.1f}s  {spread}")
     rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
                 f"{FIGURES['worst_by_limit']}")
-    if any(r.summary()["verdicts"].get("SC") for r in reports):
+    if any(s["verdicts"].get("SC") for s in summaries):
         rows.append(f"SC: {MEANING['SC']}")
     if ranks:
         rows.append(f"ranked by {RANKING}")
