@@ -43,6 +43,11 @@ def when_and_how(made: dict[str, Any]) -> list[tuple[str, str]]:
             ("command", f"{command_text(shards[0])} (the first shard's)")]
 
 
+def made_by_items(made: dict[str, Any]) -> list[tuple[str, str]]:
+    """The judge, the date and the command: the first lines of every report's provenance."""
+    return [("judge", f"guess-judge {made.get('judge', '?')}"), *when_and_how(made)]
+
+
 def number(value: object) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
         else None
@@ -132,7 +137,7 @@ def provenance_items(reports: Sequence[Report]) -> list[tuple[str, str]]:
     cases: dict[str, Any] = found if isinstance(found, dict) else {}
     listed = cases.get("paths")
     paths: list[Any] = listed if isinstance(listed, list) else []
-    items = [("judge", f"guess-judge {made.get('judge', '?')}"), *when_and_how(made),
+    items = [*made_by_items(made),
              ("cases", f"{', '.join(map(str, paths))} "
                        f"({cases.get('count', '?')} cases, sha256 {cases.get('digest', '?')})"),
              ("selection", selection_text(made.get("selection"))),

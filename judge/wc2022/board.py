@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from judge.report.html import escaped, histogram, page, provenance_paragraph
-from judge.report.provenance import command_text, sandbox_text
+from judge.report.provenance import made_by_items, sandbox_text
 from judge.safetext import safe
 from judge.wc2022.game import Match, Round
 
@@ -77,15 +77,14 @@ def lost_rounds(match: Match) -> str:
             + "\n".join(map(lost_round, lost[:MOST_ROUNDS_SHOWN])) + rest)
 
 
-def provenance_items(made: dict[str, Any]) -> list[tuple[str, str]]:
+def match_provenance_items(made: dict[str, Any]) -> list[tuple[str, str]]:
     """How the matches were made, in named lines as the other reports say it
     (judge/report/provenance.py): the judge, the dictionary, the answers, the limits."""
     dictionary, limits = made["dictionary"], made["limits"]
     answers = (f"every word once, in an order drawn with --answer-seed {made['answer_seed']}"
                if made["every_answer"] else
                f"{made['rounds']:,} rounds drawn with --answer-seed {made['answer_seed']}")
-    items = [("judge", f"guess-judge {made['judge']}"), ("date", str(made["date"])),
-             ("command", command_text(made)),
+    items = [*made_by_items(made),
              ("dictionary", f"{dictionary['path']} ({dictionary['words']:,} words, sha256 "
                             f"{dictionary['sha256']})"),
              ("answers", answers),
@@ -101,7 +100,7 @@ def match_page(matches: Sequence[Match], title: str, seed: int,
     were made, heads it."""
     series = [(m.name, Counter(found_guesses(m))) for m in matches]
     # The seed is the provenance's to say, where there is one.
-    head = (provenance_paragraph(provenance_items(made)) if made is not None
+    head = (provenance_paragraph(match_provenance_items(made)) if made is not None
             else f"<p>answers drawn with --answer-seed {seed}</p>")
     return page(title, [head, "<p>feedback: G gold, S silver, . neither</p>",
                         "<h2>Points</h2>", points_table(matches),
