@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import functools
+import textwrap
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,23 +29,38 @@ from judge.rules import match
 from judge.safetext import quoted, safe
 from judge.wording import counted
 
-# Within 80 columns, a terminal's usual width: a help that the terminal broke would be hard
-# to read.
-HELP = """type a word of the list to guess it (case and spaces do not matter here; a
-word not in the list, or one guessed already, is pointed out first and counts
-only if typed again), or:
-  hint      the best guesses by minimax, entropy and expected size, with how
-            each splits the words still possible (reply: how many words), and
-            the optimal guess when it is quick
-  why WORD  how WORD would split the words still possible, beside the best
-            guesses, and how many guesses each guarantees from here
-  words     the words still possible
-  list      every word of the list
-  board     your guesses so far, their replies and the words each left
-  quit      show the secret and stop, with the review (so do exit, q, give up,
-            Ctrl-D and Ctrl-C); never spent as a guess
-  help      this text
-when the game ends, a review shows each guess and where it lost ground."""
+HELP_INTRO = ("type a word of the list to guess it (case and spaces do not matter here; a word "
+              "not in the list, or one guessed already, is pointed out first and counts only if "
+              "typed again), or:")
+HELP_COMMANDS = (
+    ("hint", "the best guesses by minimax, entropy and expected size, with how each splits the "
+             "words still possible (reply: how many words), and the optimal guess when it is "
+             "quick"),
+    ("why WORD", "how WORD would split the words still possible, beside the best guesses, and "
+                 "how many guesses each guarantees from here"),
+    ("words", "the words still possible"),
+    ("list", "every word of the list"),
+    ("board", "your guesses so far, their replies and the words each left"),
+    ("quit", "show the secret and stop, with the review (so do exit, q, give up, Ctrl-D and "
+             "Ctrl-C); never spent as a guess"),
+    ("help", "this text"))
+HELP_END = "when the game ends, a review shows each guess and where it lost ground."
+# Within 80 columns, a terminal's usual width; narrower where the terminal is.
+HELP_WIDTH = 78
+COMMAND_COLUMN = 12
+
+
+def help_text(width: int = HELP_WIDTH) -> str:
+    """The help, filled to `width` (at most HELP_WIDTH), each command's words in a column of
+    their own: a help broken line by line at a narrower terminal's edge is hard to read."""
+    width = max(min(width, HELP_WIDTH), COMMAND_COLUMN + 20)
+    lines = textwrap.wrap(HELP_INTRO, width)
+    for command, what in HELP_COMMANDS:
+        lines += textwrap.wrap(what, width, initial_indent=f"  {command:<{COMMAND_COLUMN - 2}}",
+                               subsequent_indent=" " * COMMAND_COLUMN)
+    return "\n".join([*lines, *textwrap.wrap(HELP_END, width)])
+
+
 HINT_METRICS = ("minimax", "entropy", "expected")
 SHOWN_WORDS = 40
 
@@ -308,10 +324,11 @@ def hints(game: Game) -> list[str]:
     return lines
 
 
-def session(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
+def session(game: Game, lines: Iterable[str], say: Callable[[str], None],
+            width: int = HELP_WIDTH) -> bool:
     """Play until the secret is found, the player gives up, or the input ends; then review.
-    True when the game ends with LeetCode's AC."""
-    won = play_game(game, lines, say)
+    True when the game ends with LeetCode's AC. `width`: the terminal's, for the help."""
+    won = play_game(game, lines, say, width)
     for text in review(game):
         say(text)
     return won
@@ -347,7 +364,8 @@ def ruled_out_by(game: Game, word: str) -> str | None:
     return None
 
 
-def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> bool:
+def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None],
+              width: int = HELP_WIDTH) -> bool:
     words = game.case.words
     allowed = game.case.allowed_guesses
     say(f"{counted(len(words), 'word')} of {len(words[0])} letters, {counted(allowed, 'guess')} "
@@ -365,7 +383,7 @@ def play_game(game: Game, lines: Iterable[str], say: Callable[[str], None]) -> b
         if not line:
             continue
         if line == "help":
-            say(HELP)
+            say(help_text(width))
         elif line == "hint":
             for text in hints(game):
                 say(text)

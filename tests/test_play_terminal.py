@@ -100,3 +100,6 @@ def test_a_narrow_terminal_gets_lines_broken_between_words(tmp_path: Path) -> No
     assert lines[opening + 1].startswith("  ") and not lines[opening].endswith(" ")
     said = " ".join(line.strip() for line in lines[opening:opening + 3])
     assert "the reply to a guess is how many letters are in the right place." in said
+    # The help is filled to the terminal, each command's words in their column.
+    board = lines.index("  board     your guesses so far, their replies and")
+    assert lines[board + 1] == " " * 12 + "the words each left"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import subprocess
 import sys
@@ -11,7 +12,15 @@ import pytest
 
 from judge.__main__ import main
 from judge.cases import Case
-from judge.practice import Game, close_word, session
+from judge.practice import (
+    HELP_COMMANDS,
+    HELP_INTRO,
+    HELP_WIDTH,
+    Game,
+    close_word,
+    help_text,
+    session,
+)
 from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT
 
 from .conftest import CASES, SOLUTIONS
@@ -51,6 +60,19 @@ def test_the_board_and_its_help_line() -> None:
     assert "ends the game\nno guess yet\n" in text  # board, asked before any guess
     assert "  board     your guesses so far, their replies and the words each left" in text
     assert text.count("   1. acckzz       3  1 word") == 2  # after the guess, and asked for
+
+
+@pytest.mark.parametrize("width", [40, 60, 78, 200])
+def test_the_help_is_filled_to_the_width_each_command_in_its_column(width: int) -> None:
+    text = help_text(width)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= min(width, HELP_WIDTH)
+    assert " ".join(line.strip() for line in lines).startswith(" ".join(HELP_INTRO.split()))
+    for command, what in HELP_COMMANDS:
+        first = next(i for i, line in enumerate(lines) if line.startswith(f"  {command}  "))
+        rest = list(itertools.takewhile(lambda line: line.startswith(" " * 12), lines[first + 1:]))
+        assert " ".join(line.strip() for line in [lines[first][12:], *rest]) == what
+    assert help_text() == help_text(HELP_WIDTH)
 
 
 def test_words_help_and_end_of_input() -> None:

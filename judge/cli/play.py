@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from judge.cases import Case
     from judge.cli.running import chosen_case
     from judge.generate import english_words, random_words
-    from judge.practice import Game, session
+    from judge.practice import HELP_WIDTH, Game, session
 
     if args.cases or args.case is not None:
         given = [f"--{name.replace('_', '-')}" for name in LIST_MAKING
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 console.print(part, markup=False)
 
     game = Game.start(case, adversary=args.adversary)
-    accepted = session(game, typed_lines("guess> "), say)
+    accepted = session(game, typed_lines("guess> "), say, width or HELP_WIDTH)
     return EXIT_OK if accepted else EXIT_NOT_ACCEPTED
 
 
