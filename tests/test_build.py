@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ from judge.run.forks import state_of
 from judge.run.limits import NoWatch
 from judge.run.process import JudgeError
 
-from .conftest import needs_bubblewrap
+from .conftest import SANDBOX_MARKS, needs_bubblewrap
 
 PATH = {"PATH": "/usr/bin:/bin"}
 
@@ -245,11 +246,14 @@ def test_what_a_compile_error_keeps_is_bounded(tmp_path: Path) -> None:
     ("the compiler's version", "versions", "cc 2"),
     ("the environment", "env", {"PATH": "/bin"}),
     ("the toolchain", "toolchain", ("/opt/cc",)),
+    ("the shared part's files", "shared", Build(files={"lib.c": b"int lib2;"}, steps=())),
+    ("the largest file", "largest_file_mb", 500),
 ])
 def test_a_build_is_cached_by_everything_that_decides_it(changed: str, field: str,
                                                          value: object) -> None:
     base = Build(files={"main.c": b"int main;"}, steps=(("cc", "-O2", "main.c"),),
-                 versions="cc 1", env={"PATH": "/usr/bin"}, toolchain=("/opt/c",))
+                 versions="cc 1", env={"PATH": "/usr/bin"}, toolchain=("/opt/c",),
+                 shared=Build(files={"lib.c": b"int lib;"}, steps=()))
     other = Build(**{**base.__dict__, field: value})
     assert build_key(base, Unconfined()) == build_key(Build(**base.__dict__), Unconfined())
     assert build_key(base, Unconfined()) != build_key(other, Unconfined()), changed
@@ -303,6 +307,7 @@ def test_a_step_is_capped_in_file_size_and_address_space(monkeypatch: pytest.Mon
     assert capped(("cc", "x.c"), 5) == ("/usr/bin/prlimit", files, f"--as={5 << 20}", "--",
                                         "cc", "x.c")
     assert capped(("cc",), 1)[2] == f"--as={1 << 20}"  # any cap at all
+    assert capped(("cc",), 0, 500)[1] == f"--fsize={500 << 20}"  # a shared build's own
     monkeypatch.setattr(building, "installed_prlimit", lambda: None)
     assert capped(("cc", "x.c"), 5) == ("cc", "x.c")
 
@@ -362,6 +367,66 @@ def test_a_compile_error_is_safe_to_print() -> None:
     shown = failure(b"error \x1b[2K\rfake AC \xff\n", "g++", 1)
     assert "\x1b" not in shown and "\r" not in shown
     assert shown == "error \\x1b[2K\nfake AC \ufffd\n"
+
+
+def sharing(tmp_path: Path, shared_script: str = "echo library > lib.o") -> Build:
+    """A build whose shared part notes each of its runs in a file outside the cache."""
+    shared = Build(files={"lib.c": b"int lib;"}, steps=(
+        ("sh", "-c", f"echo run >> {tmp_path / 'shared-runs'}; {shared_script}"),), env=PATH,
+                   largest_file_mb=100)
+    return Build(files={"main.c": b"int main;"},
+                 steps=(("sh", "-c", "cat {shared}/lib.o main.c > program"),), env=PATH,
+                 source="main.c", trivial_source=b"pass", shared=shared)
+
+
+@pytest.mark.parametrize("sandboxed", [False, pytest.param(True, marks=SANDBOX_MARKS)])
+def test_a_shared_part_is_built_once_for_every_build_and_shown_to_its_steps(
+        tmp_path: Path, sandboxed: bool) -> None:
+    confinement = Bubblewrap() if sandboxed else Unconfined()
+    first = built_program(sharing(tmp_path), confinement, root=tmp_path / "cache")
+    other = replace(sharing(tmp_path), files={"main.c": b"int other;"})
+    second = built_program(other, confinement, root=tmp_path / "cache")
+    assert isinstance(first, Path) and isinstance(second, Path) and first != second
+    assert (first / "program").read_text() == "library\nint main;"
+    assert (second / "program").read_text() == "library\nint other;"
+    if not sandboxed:  # (the sandbox shows the step nothing outside the cache to note in)
+        assert (tmp_path / "shared-runs").read_text() == "run\n"
+    # The shared part is a build of its own beside them; theirs hold nothing of it.
+    assert len(list((tmp_path / "cache").iterdir())) == 3
+    assert sorted(p.name for p in first.iterdir()) == ["main.c", "program"]
+
+
+@needs_bubblewrap
+def test_a_sandboxed_step_cannot_change_the_shared_part(tmp_path: Path) -> None:
+    build = replace(sharing(tmp_path), steps=(
+        ("sh", "-ec", "echo changed > {shared}/lib.o; cat {shared}/lib.o > program"),))
+    done = built_program(replace(build, trivial_source=b""), Bubblewrap(),
+                         root=tmp_path / "cache")
+    assert isinstance(done, CompileError) and "lib.o: Read-only file system" in done.message
+    shared = built_program(sharing(tmp_path).shared or build, Bubblewrap(),
+                           root=tmp_path / "cache")
+    assert isinstance(shared, Path) and (shared / "lib.o").read_text() == "library\n"
+
+
+def test_a_shared_part_that_fails_is_the_judges_error_and_not_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "broken_toolchains", {})
+    build = sharing(tmp_path, "echo 'lib.c:1: error: no lib'; exit 1")
+    with pytest.raises(JudgeError) as raised:
+        built_program(build, Unconfined(), root=tmp_path / "cache")
+    assert str(raised.value) == ("the sh build fails the judge's own harness, without the "
+                                 "file, no fault of the file's: lib.c:1: error: no lib")
+    assert not list((tmp_path / "cache").iterdir())
+    with pytest.raises(JudgeError):
+        built_program(build, Unconfined(), root=tmp_path / "cache")
+    assert (tmp_path / "shared-runs").read_text() == "run\nrun\n"  # tried again
+
+
+def test_a_shared_part_out_of_time_is_a_compile_error_not_kept(tmp_path: Path) -> None:
+    build = sharing(tmp_path, "sleep 30")
+    error = built_program(build, Unconfined(), root=tmp_path / "cache", seconds=0.2)
+    assert error == CompileError("compilation took more than 0.2 s")
+    assert not list((tmp_path / "cache").iterdir())
 
 
 @needs_bubblewrap

@@ -128,8 +128,8 @@ def test_a_judge_error_is_no_find(tmp_path: Path, capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert captured.out == "" and not (tmp_path / "finds").exists()
     assert captured.err.splitlines()[-1].startswith(
-        f"python -m judge fuzz: error: {solution}: JE: JudgeError: the g++ build fails a "
-        "solution that does nothing as well"), captured.err
+        f"python -m judge fuzz: error: {solution}: JE: JudgeError: the g++ build fails the "
+        "judge's own harness"), captured.err
 
     said: list[str] = []
     fuzzer = Fuzzer(SOLUTIONS / "first_candidate.py", 10, budget=60, shrink_budget=5,

@@ -123,18 +123,31 @@ def test_the_cpp_build_compiles_as_leetcode_does(tools: dict[str, str | None],
     solution.write_bytes(b"class Solution {};")
     build = cpp.CPP.build(solution, "leetcode")
     assert build is not None
-    assert build.steps == (("/opt/bin/g++", "-std=gnu++17", "-O2", "-pipe", "-o", "program",
-                            "judge_calls_solution.cpp", "harness.cpp"),)
-    assert sorted(build.files) == ["fresh_state.h", "harness.cpp", "judge_calls_solution.cpp",
-                                   "leetcode.h", "solution.cpp"]
+    flags = ("/opt/bin/g++", "-std=gnu++17", "-O2", "-pipe")
+    # The submission's file and the judge's call to it, linked with the shared build's harness
+    # and compiled with its precompiled headers.
+    assert build.steps == ((*flags, "-I", "{shared}", "-o", "program",
+                            "judge_calls_solution.cpp", "{shared}/harness.o"),)
+    assert sorted(build.files) == ["judge_calls_solution.cpp", "solution.cpp"]
     assert build.files["solution.cpp"] == b"class Solution {};"
-    assert build.files["harness.cpp"] == (cpp.HERE / "harness.cpp").read_bytes()
     assert (build.env, build.versions, build.address_space_mb) == (
         {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp"}, "g++ 1.0", 2048)
+    shared = build.shared
+    assert shared is not None and shared.shared is None
+    assert shared.steps == ((*flags, "-c", "-o", "harness.o", "harness.cpp"),
+                            (*flags, "-x", "c++-header", "-o", "leetcode.h.gch", "leetcode.h"))
+    assert sorted(shared.files) == ["fresh_state.h", "harness.cpp", "leetcode.h"]
+    assert shared.files["harness.cpp"] == (cpp.HERE / "harness.cpp").read_bytes()
+    assert (shared.versions, shared.largest_file_mb) == ("g++ 1.0", 512)
+    assert not shared.source  # the judge's files alone: no submission reaches them
     contest = cpp.CPP.build(solution, "wc2022")
-    assert contest is not None
-    assert contest.steps[0][-4:] == ("program", "-DJUDGE_WC2022", "harness.cpp", "solution.cpp")
-    assert sorted(contest.files) == ["fresh_state.h", "harness.cpp", "solution.cpp", "word.h"]
+    assert contest is not None and contest.shared is not None
+    assert contest.steps == ((*flags, "-DJUDGE_WC2022", "-I", "{shared}", "-o", "program",
+                              "solution.cpp", "{shared}/harness.o"),)
+    assert sorted(contest.files) == ["solution.cpp"]
+    assert contest.shared.steps == ((*flags, "-DJUDGE_WC2022", "-c", "-o", "harness.o",
+                                     "harness.cpp"),)
+    assert sorted(contest.shared.files) == ["fresh_state.h", "harness.cpp", "word.h"]
 
 
 def test_the_cpp_program_is_shown_and_given_its_channel() -> None:

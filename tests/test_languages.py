@@ -39,6 +39,7 @@ from judge.run.build import (
     built_program,
     cache_root,
     toolchain_failure,
+    with_shared,
 )
 from judge.run.confine import Bubblewrap, Unconfined, bubblewrap_works
 from judge.run.forks import waited
@@ -631,6 +632,26 @@ def test_each_compiled_languages_trivial_solution_builds(tmp_path: Path, languag
     assert toolchain_failure(build, builder, COMPILE_SECONDS, cache_root()) is None
 
 
+@needs_languages("cpp")
+def test_a_cpp_submission_is_compiled_with_the_precompiled_headers(tmp_path: Path) -> None:
+    """The compiler uses a precompiled header only where it was made with the same flags, and
+    reads the header itself otherwise, silently: a flag of one and not the other would cost
+    each C++ build about a second. -H shows which it read ("!": the precompiled one)."""
+    solution = tmp_path / "mine.cpp"
+    solution.write_bytes((SUBMISSIONS / "AC" / "first_candidate.cpp").read_bytes())
+    build = harness_named("cpp").build(solution, "leetcode")
+    assert build is not None and build.shared is not None
+    shared = built_program(build.shared, Unconfined(), root=tmp_path / "cache")
+    assert isinstance(shared, Path)
+    for name, content in build.files.items():
+        (tmp_path / name).write_bytes(content)
+    (step,) = with_shared(build, shared).steps
+    compiled = subprocess.run([*step, "-H"], cwd=tmp_path, env=build.env, capture_output=True,
+                              text=True, check=True)
+    assert f"! {shared}/leetcode.h.gch" in compiled.stderr.splitlines(), compiled.stderr[:2000]
+    assert (tmp_path / "program").is_file()
+
+
 @needs_languages("java")
 def test_a_jvm_that_ends_before_any_of_the_file_runs_is_the_judges_error(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -680,8 +701,8 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
     # Sandboxed (where bubblewrap works, every build is), the line says why this g++ failed.
     hint = f" (the build's sandbox shows /usr and the toolchain's folders, not {compiler})"
     because = (hint if bubblewrap_works() else "") + ", no fault of the file's: "
-    assert out[2].startswith(f"JE   {solution}, every case: JudgeError: the g++ build fails a "
-                             f"solution that does nothing as well{because}"), out[2]
+    assert out[2].startswith(f"JE   {solution}, every case: JudgeError: the g++ build fails "
+                             f"the judge's own harness, without the file{because}"), out[2]
     assert len(out) == 3, out
     assert main(["grade", str(solution), "--cases", str(CASES / "examples"), "-v"]) == 1
     rows = re.findall(r"^example\d +JE ", capsys.readouterr().out, re.MULTILINE)
@@ -694,7 +715,7 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
     err = capsys.readouterr().err.splitlines()
     assert err == ["warning: the judge failed on 2 cases of 1 solution (JE, not theirs): their "
                    "places say nothing of them; the first, ann.cpp on example1: JudgeError: "
-                   f"the g++ build fails a solution that does nothing as well{because}"
+                   f"the g++ build fails the judge's own harness, without the file{because}"
                    + err[-1].rsplit("file's: ", 1)[-1]], err
 
 

@@ -275,7 +275,7 @@ def test_a_compiler_that_fails_every_file_is_a_judge_error_not_a_traceback(
     captured = capsys.readouterr()
     assert captured.err.splitlines()[-1].startswith(
         f"python -m judge wc2022: error: not played, so not in the table or reports: {entry}: "
-        "the judge failed (JE): the g++ build fails a solution that does nothing as well"), \
+        "the judge failed (JE): the g++ build fails the judge's own harness"), \
         captured.err
     assert "fault of the file's: " in captured.err.splitlines()[-1]
     assert player.name in captured.out and "Traceback" not in captured.err

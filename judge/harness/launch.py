@@ -62,6 +62,19 @@ class Build:
     # keep a test program): built with the same steps when a submission's build fails, so that
     # a toolchain that fails every file is the judge's error, not each student's.
     trivial_source: bytes = b""
+    # The judge's own part of every such build, which no submission reaches (its harness
+    # compiled, the language's headers precompiled): a build of its own, made and cached once
+    # for all the submissions, and shown read-only to this build's steps, whose arguments name
+    # its folder as SHARED_FOLDER.
+    shared: Build | None = None
+    # The largest file a step may write, in MiB; 0 for the judge's cap on a submission's
+    # build (a shared build's precompiled headers are larger than any program).
+    largest_file_mb: int = 0
+
+
+# Where a build's steps name the folder of its shared build (Build.shared), which is known
+# only once that build is made.
+SHARED_FOLDER = "{shared}"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from judge.harness.launch import Build
+from judge.harness.launch import SHARED_FOLDER, Build
 from judge.run.confine import Confinement
 from judge.run.limits import CPU_CHECK_SECONDS, Limits, MemoryWatch, NoWatch, cgroup_enforcer
 from judge.run.process import JudgeError, let_go, signal_all, start_held
@@ -71,8 +71,10 @@ def build_key(build: Build, confinement: Confinement) -> str:
     for name in sorted(build.files):
         digest.update(f"{len(name)}:{name}:{len(build.files[name])}:".encode())
         digest.update(build.files[name])
+    shared = None if build.shared is None else build_key(build.shared, confinement)
     recipe = [list(map(list, build.steps)), build.versions, sorted(build.env.items()),
-              list(build.toolchain), confinement.name, KEPT_FORMAT]
+              list(build.toolchain), confinement.name, KEPT_FORMAT, shared,
+              build.largest_file_mb]
     digest.update(json.dumps(recipe).encode())
     return digest.hexdigest()[:32]
 
@@ -91,6 +93,11 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     done = root / build_key(build, confinement)
     if not done.is_dir():
         root.mkdir(parents=True, exist_ok=True)
+        if build.shared is not None:
+            shared = built_shared(build.shared, confinement, seconds, root)
+            if isinstance(shared, CompileError):
+                return shared
+            build = with_shared(build, shared)
         work = made = under_way(root)
         try:
             for name, content in build.files.items():
@@ -124,6 +131,26 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     if error_file.is_file():
         return CompileError(error_file.read_text(encoding="utf-8").rstrip("\n"))
     return done
+
+
+def built_shared(shared: Build, confinement: Confinement, seconds: float,
+                 root: Path) -> Path | CompileError:
+    """The folder of a build's shared part (Build.shared), made now or earlier; a time-out
+    as a compile error that is not kept (a busy machine). Raises JudgeError where it fails:
+    the judge's own files do not build, whatever the submission."""
+    result = built_program(shared, confinement, seconds, root, failure_kept=False)
+    if isinstance(result, CompileError) and result.message.endswith("\n"):
+        raise JudgeError(f"the {Path(shared.steps[0][0]).name} build fails the judge's own "
+                         f"harness, without the file{out_of_sight(shared, confinement)}, no "
+                         f"fault of the file's: {result.message.rstrip()}")
+    return result
+
+
+def with_shared(build: Build, folder: Path) -> Build:
+    """The build with its shared part's folder named in its steps and shown to them."""
+    steps = tuple(tuple(argument.replace(SHARED_FOLDER, str(folder)) for argument in step)
+                  for step in build.steps)
+    return replace(build, steps=steps, toolchain=(*build.toolchain, str(folder)))
 
 
 def toolchain_failure(build: Build, confinement: Confinement, seconds: float,
@@ -202,9 +229,10 @@ def installed_prlimit() -> str | None:
     return shutil.which("prlimit")
 
 
-def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
-    """The step run under util-linux's prlimit: no file larger than LARGEST_BUILT_FILE_MB,
-    and with `megabytes`, an address-space cap (0: none, for a JVM, which caps its heap).
+def capped(step: tuple[str, ...], megabytes: int, file_mb: int = 0) -> tuple[str, ...]:
+    """The step run under util-linux's prlimit: no file larger than `file_mb` (0:
+    LARGEST_BUILT_FILE_MB), and with `megabytes`, an address-space cap (0: none, for a JVM,
+    which caps its heap).
 
     prlimit, not a preexec function: a judge grading in threads must not run Python between
     fork and exec. It is part of every Debian system; without it the step runs uncapped.
@@ -212,7 +240,7 @@ def capped(step: tuple[str, ...], megabytes: int) -> tuple[str, ...]:
     prlimit = installed_prlimit()
     if prlimit is None:
         return step
-    caps = [f"--fsize={LARGEST_BUILT_FILE_MB << 20}"]
+    caps = [f"--fsize={(file_mb or LARGEST_BUILT_FILE_MB) << 20}"]
     if megabytes > 0:
         caps.append(f"--as={megabytes << 20}")
     return (os.path.realpath(prlimit), *caps, "--", *step)
@@ -262,7 +290,8 @@ def run_steps(build: Build, confinement: Confinement, directory: Path,
     deadline = time.monotonic() + seconds
     enforcer = cgroup_enforcer()
     for step in build.steps:
-        command = confinement.build_command(build, capped(step, build.address_space_mb),
+        command = confinement.build_command(build, capped(step, build.address_space_mb,
+                                                             build.largest_file_mb),
                                             directory)
         try:
             process, hold = start_held(command.argv, command.env, stdout=subprocess.PIPE,
