@@ -85,19 +85,26 @@ for line in requests:
         alive.stdout.readline()
     if "tree" in request:  # two children, each with a child of its own, from two threads
         import threading
+        branched = []
         def branch():
-            subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time; "
-                              "subprocess.Popen([sys.executable, '-c', 'import time; "
-                              "time.sleep(600)']); time.sleep(600)"])
+            child = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time; "
+                                      "subprocess.Popen([sys.executable, '-c', 'import time; "
+                                      "time.sleep(600)']); print(flush=True); time.sleep(600)"],
+                                     stdout=subprocess.PIPE)
+            child.stdout.readline()  # its own child started: however busy the machine
+            branched.append(child)
             time.sleep(600)  # a thread's children are listed under it while it lives
         for _ in range(2):
             threading.Thread(target=branch, daemon=True).start()
-        time.sleep(0.5)  # let the grandchildren start
+        while len(branched) < 2:
+            time.sleep(0.001)
     if "forker" in request:  # a child that starts a new process every few milliseconds
-        subprocess.Popen([sys.executable, "-c", "import os, time\nfor _ in range(400):\n"
-                          "    if os.fork() == 0:\n        time.sleep(600)\n        os._exit(0)\n"
-                          "    time.sleep(0.002)\ntime.sleep(600)"])
-        time.sleep(0.2)
+        forker = subprocess.Popen([sys.executable, "-c", "import os, time\nfor n in range(400):\n"
+                                   "    if os.fork() == 0:\n        time.sleep(600)\n"
+                                   "        os._exit(0)\n    if n == 9:\n        print(flush=True)\n"
+                                   "    time.sleep(0.002)\ntime.sleep(600)"],
+                                  stdout=subprocess.PIPE)
+        forker.stdout.readline()  # ten started, and it goes on: however busy the machine
     if "report" in request:  # how it was started: its stdin, session and environment
         os.write(2, b"to stderr\n")
         os.write(replies, (json.dumps({"op": "report", "stdin": os.readlink("/proc/self/fd/0"),
