@@ -199,7 +199,8 @@ def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | N
     assert javascript.JAVASCRIPT.launch(Path("s.js"), "leetcode", CHANNEL, 0, None).argv[0] == (
         "node")
     kotlin = java.KOTLIN.build(solution, "leetcode")
-    assert kotlin is not None and [s[0] for s in kotlin.steps[:2]] == ["javac", "kotlinc"]
+    assert kotlin is not None and kotlin.shared is not None
+    assert [s[0] for s in (*kotlin.shared.steps, *kotlin.steps[1:2])] == ["javac", "kotlinc"]
     assert kotlin.versions == "javac 1.0"  # no version of a compiler that is not there
     assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
@@ -318,14 +319,22 @@ def test_the_kotlin_build_compiles_the_judges_classes_first(tools: dict[str, str
     solution.write_bytes(b"class Solution")
     build = java.KOTLIN.build(solution, "leetcode")
     assert build is not None
+    assert sorted(build.files) == ["seeding.py", "solution.kt"]
     assert build.files["solution.kt"] == b"class Solution"
+    # The judge's classes, compiled once for every submission (Build.shared), copied first.
+    shared = build.shared
+    assert shared is not None and len(shared.steps) == 1 and not shared.source
+    assert shared.steps[0][-4:] == ("Master.java", "Harness.java", "SeededRandom.java",
+                                    "SeededKotlinRandom.java")
+    assert sorted(shared.files) == sorted(shared.steps[0][-4:])
+    assert (shared.versions, shared.toolchain, shared.env) == (
+        "javac 1.0", build.toolchain, build.env)
+    assert build.steps[0] == ("/opt/bin/cp", "-R", "{shared}/classes", ".")
+    # SeededKotlinRandom is compiled against the Kotlin library.
+    assert shared.steps[0][shared.steps[0].index("-cp") + 1] == f"classes:{java.KOTLIN_STDLIB}"
     # Compiled apart, so that the seeding step can refuse a class named as one of the judge's.
     assert build.steps[1] == ("/opt/bin/kotlinc", *java.COMPILER_OPTIONS, "-nowarn", "-cp",
                               "classes", "-d", "submission", "solution.kt")
-    assert build.steps[0][-4:] == ("Master.java", "Harness.java", "SeededRandom.java",
-                                   "SeededKotlinRandom.java")
-    # SeededKotlinRandom is compiled against the Kotlin library.
-    assert build.steps[0][build.steps[0].index("-cp") + 1] == f"classes:{java.KOTLIN_STDLIB}"
     assert build.steps[2] == (python.python_executable(), "-I", "-S", "seeding.py", "classes",
                               "submission")
     assert build.versions == "javac 1.0 / kotlinc 1.0"

@@ -99,9 +99,10 @@ for line in requests:
         while len(branched) < 2:
             time.sleep(0.001)
     if "forker" in request:  # a child that starts a new process every few milliseconds
-        forker = subprocess.Popen([sys.executable, "-c", "import os, time\nfor n in range(400):\n"
-                                   "    if os.fork() == 0:\n        time.sleep(600)\n"
-                                   "        os._exit(0)\n    if n == 9:\n        print(flush=True)\n"
+        forker = subprocess.Popen([sys.executable, "-c", "import os, time\n"
+                                   "for n in range(400):\n    if os.fork() == 0:\n"
+                                   "        time.sleep(600)\n        os._exit(0)\n"
+                                   "    if n == 9:\n        print(flush=True)\n"
                                    "    time.sleep(0.002)\ntime.sleep(600)"],
                                   stdout=subprocess.PIPE)
         forker.stdout.readline()  # ten started, and it goes on: however busy the machine
