@@ -176,15 +176,15 @@ def needs_bubblewrap(test: Callable[..., None]) -> Callable[..., None]:
     return test
 
 
-def broken_compiler(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A g++ in `folder`, first on PATH, that fails whatever it is given (a toolchain broken,
-    or one the build's sandbox does not show), and a judge that has found no toolchain broken
-    yet (judge/run/build.py remembers them for its process)."""
+def broken_compiler(folder: Path, monkeypatch: pytest.MonkeyPatch, name: str = "g++") -> Path:
+    """A compiler `name` in `folder`, first on PATH, that fails whatever it is given (a
+    toolchain broken, or one the build's sandbox does not show), and a judge that has found no
+    toolchain broken yet (judge/run/build.py remembers them for its process)."""
     from judge.run import build
 
     folder.mkdir(exist_ok=True)
-    compiler = folder / "g++"
-    compiler.write_text("#!/bin/sh\necho 'g++: fatal error: cannot execute cc1plus' >&2\n"
+    compiler = folder / name
+    compiler.write_text(f"#!/bin/sh\necho '{name}: fatal error: cannot execute cc1plus' >&2\n"
                         "exit 1\n")
     compiler.chmod(0o755)
     monkeypatch.setenv("PATH", f"{folder}:{os.environ['PATH']}")

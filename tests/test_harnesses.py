@@ -200,7 +200,7 @@ def test_without_a_tool_on_path_a_harness_names_it_bare(tools: dict[str, str | N
         "node")
     kotlin = java.KOTLIN.build(solution, "leetcode")
     assert kotlin is not None and kotlin.shared is not None
-    assert [s[0] for s in (*kotlin.shared.steps, *kotlin.steps[1:2])] == ["javac", "kotlinc"]
+    assert [s[0] for s in (*kotlin.shared.steps, *kotlin.steps[:1])] == ["javac", "kotlinc"]
     assert kotlin.versions == "javac 1.0"  # no version of a compiler that is not there
     assert java.JAVA.launch(SOLUTION, "leetcode", CHANNEL, 0, None, Path("/b")).argv[0] == "java"
 
@@ -329,12 +329,13 @@ def test_the_kotlin_build_compiles_the_judges_classes_first(tools: dict[str, str
     assert sorted(shared.files) == sorted(shared.steps[0][-4:])
     assert (shared.versions, shared.toolchain, shared.env) == (
         "javac 1.0", build.toolchain, build.env)
-    assert build.steps[0] == ("/opt/bin/cp", "-R", "{shared}/classes", ".")
     # SeededKotlinRandom is compiled against the Kotlin library.
     assert shared.steps[0][shared.steps[0].index("-cp") + 1] == f"classes:{java.KOTLIN_STDLIB}"
-    # Compiled apart, so that the seeding step can refuse a class named as one of the judge's.
-    assert build.steps[1] == ("/opt/bin/kotlinc", *java.COMPILER_OPTIONS, "-nowarn", "-cp",
-                              "classes", "-d", "submission", "solution.kt")
+    # Compiled apart, so that the seeding step can refuse a class named as one of the judge's;
+    # first, as the step that names the compiler in a broken toolchain's JE.
+    assert build.steps[0] == ("/opt/bin/kotlinc", *java.COMPILER_OPTIONS, "-nowarn", "-cp",
+                              "{shared}/classes", "-d", "submission", "solution.kt")
+    assert build.steps[1] == ("/opt/bin/cp", "-R", "{shared}/classes", ".")
     assert build.steps[2] == (python.python_executable(), "-I", "-S", "seeding.py", "classes",
                               "submission")
     assert build.versions == "javac 1.0 / kotlinc 1.0"

@@ -641,7 +641,9 @@ def test_a_cpp_submission_is_compiled_with_the_precompiled_headers(tmp_path: Pat
     solution.write_bytes((SUBMISSIONS / "AC" / "first_candidate.cpp").read_bytes())
     build = harness_named("cpp").build(solution, "leetcode")
     assert build is not None and build.shared is not None
-    shared = built_program(build.shared, Unconfined(), root=tmp_path / "cache")
+    # The run's own cache, where the other C++ tests' builds have made it already.
+    builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else Unconfined()
+    shared = built_program(build.shared, builder, root=cache_root())
     assert isinstance(shared, Path)
     for name, content in build.files.items():
         (tmp_path / name).write_bytes(content)
@@ -717,6 +719,20 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
                    "places say nothing of them; the first, ann.cpp on example1: JudgeError: "
                    f"the g++ build fails the judge's own harness, without the file{because}"
                    + err[-1].rsplit("file's: ", 1)[-1]], err
+
+
+@needs_languages("kotlin")
+def test_a_broken_kotlin_compiler_is_named_in_the_judges_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The judge's classes build (javac, a shared build); kotlinc fails every file: the JE
+    names kotlinc, the first step of the file's own build."""
+    broken_compiler(tmp_path / "bin", monkeypatch, "kotlinc")
+    solution = SUBMISSIONS / "AC" / "first_candidate.kt"
+    assert main(["grade", str(solution), "--cases", str(CASES / "examples")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith(f"JE   {solution}, every case: JudgeError: the kotlinc build "
+                             "fails a solution that does nothing as well"), out
 
 
 @pytest.mark.parametrize(("fixture", "language"), [

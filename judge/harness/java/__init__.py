@@ -219,15 +219,16 @@ class JvmHarness:
             steps: tuple[tuple[str, ...], ...] = ((*judge_classes, self.source),)
         else:
             # The judge's classes are compiled once for every Kotlin submission (javac's
-            # start costs each build about 0.9 s), and copied into each build's own.
+            # start costs each build about 0.9 s), and copied into each build's own after
+            # kotlinc, whose step comes first: a broken toolchain's JE names its first step.
             shared = Build(files=source_files(HERE, *judge_files), steps=(judge_classes,),
                            toolchain=self._toolchain(), env=self._build_env(),
                            versions=version(javac))
             files = {SEEDING: files[SEEDING], self.source: source}
             kotlinc = tool(self.compiler) or self.compiler
-            steps = ((tool("cp") or "cp", "-R", f"{SHARED_FOLDER}/{CLASSES}", "."),
-                     (kotlinc, *COMPILER_OPTIONS, "-nowarn", "-cp", CLASSES, "-d",
-                      SUBMISSION_CLASSES, self.source))
+            steps = ((kotlinc, *COMPILER_OPTIONS, "-nowarn", "-cp",
+                      f"{SHARED_FOLDER}/{CLASSES}", "-d", SUBMISSION_CLASSES, self.source),
+                     (tool("cp") or "cp", "-R", f"{SHARED_FOLDER}/{CLASSES}", "."))
         compiled_apart = (SUBMISSION_CLASSES,) if self.name == "kotlin" else ()
         steps = (*steps, (python_executable(), "-I", "-S", SEEDING, CLASSES, *compiled_apart))
         runtime = aot_java()
