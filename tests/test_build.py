@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -394,6 +395,23 @@ def test_a_shared_part_is_built_once_for_every_build_and_shown_to_its_steps(
     # The shared part is a build of its own beside them; theirs hold nothing of it.
     assert len(list((tmp_path / "cache").iterdir())) == 3
     assert sorted(p.name for p in first.iterdir()) == ["main.c", "program"]
+
+
+def test_threads_building_at_once_make_their_shared_part_once(tmp_path: Path) -> None:
+    """compare --jobs: a solution a thread, all of them on a new cache at once. (A machine so
+    busy that the second thread starts after the first's shared build would pass this without
+    testing it; none can fail it falsely.)"""
+    builds = [replace(sharing(tmp_path, "sleep 0.5; echo library > lib.o"),
+                      files={"main.c": f"int main{n};".encode()}) for n in range(3)]
+    results: list[Path | CompileError] = []
+    threads = [threading.Thread(target=lambda b=b: results.append(
+        built_program(b, Unconfined(), root=tmp_path / "cache"))) for b in builds]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(isinstance(result, Path) for result in results) and len(set(results)) == 3
+    assert (tmp_path / "shared-runs").read_text() == "run\n"
 
 
 @needs_bubblewrap

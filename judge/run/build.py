@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -133,12 +134,23 @@ def built_program(build: Build, confinement: Confinement, seconds: float = COMPI
     return done
 
 
+# One lock a shared build (by its key): a class compared a solution a core (compare --jobs)
+# would otherwise make the same shared part once a thread, all at once, on a new cache.
+_shared_locks: dict[str, threading.Lock] = {}
+_shared_locks_guard = threading.Lock()
+
+
 def built_shared(shared: Build, confinement: Confinement, seconds: float,
                  root: Path) -> Path | CompileError:
-    """The folder of a build's shared part (Build.shared), made now or earlier; a time-out
-    as a compile error that is not kept (a busy machine). Raises JudgeError where it fails:
-    the judge's own files do not build, whatever the submission."""
-    result = built_program(shared, confinement, seconds, root, failure_kept=False)
+    """The folder of a build's shared part (Build.shared), made now or earlier, by one of
+    the judge's threads while the others wait; a time-out as a compile error that is not kept
+    (a busy machine). Raises JudgeError where it fails: the judge's own files do not build,
+    whatever the submission."""
+    key = str(root / build_key(shared, confinement))
+    with _shared_locks_guard:
+        lock = _shared_locks.setdefault(key, threading.Lock())
+    with lock:
+        result = built_program(shared, confinement, seconds, root, failure_kept=False)
     if isinstance(result, CompileError) and result.message.endswith("\n"):
         raise JudgeError(f"the {Path(shared.steps[0][0]).name} build fails the judge's own "
                          f"harness, without the file{out_of_sight(shared, confinement)}, no "
