@@ -26,7 +26,7 @@ from judge.cases import Case, load_cases
 from judge.generate import random_words
 from judge.grading import grade
 from judge.harness.java import JAVA_VARIABLE, aot_java
-from judge.harness.launch import Launch
+from judge.harness.launch import Build, Launch
 from judge.harness.registry import harness_named
 from judge.master import FixedSecret, Master
 from judge.measuring import BENCHMARK, Timer, first_benchmark_lists, interleaved, timed
@@ -383,6 +383,53 @@ def language_row(language: str, solution: Path, cases: list[Case], timer: Timer,
     return row
 
 
+COMPILED = ("cpp", "java", "kotlin")
+
+
+def build_cost(languages: tuple[str, ...] = COMPILED, timer: Timer = timed,
+               root: Path | None = None) -> list[Row]:
+    """A compiled language's builds, as a class meets them on a new cache (`root`, else a new
+    folder): the judge's own part, made once for every file (Build.shared), then a file's own
+    build, then a second file's. Each is built once: a build kept is not built again."""
+    import tempfile
+
+    from judge.run.build import BUILD_TMP_MB, CompileError, built_program
+    from judge.run.confine import Unconfined
+
+    builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else Unconfined()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as folder:
+        cache = root or Path(folder)
+        for language in languages:
+            harness = harness_named(language)
+            if missing := harness.missing():
+                rows.append({"language": language, "missing": missing})
+                continue
+            row: Row = {"language": language, "mode": builder.name}
+            builds = []
+            for n in (1, 2):  # two files that differ in a comment: two builds
+                source = Path(folder) / f"file{n}{harness.extensions[0]}"
+                source.write_bytes((ACCEPTED / TRIVIAL[language]).read_bytes() +
+                                   f"\n// file {n}\n".encode())
+                build = harness.build(source, "leetcode")
+                assert build is not None
+                builds.append(build)
+
+            def made(build: Build, language: str = language) -> Callable[[], object]:
+                def make() -> object:
+                    result = built_program(build, builder, root=cache)
+                    if isinstance(result, CompileError):
+                        raise RuntimeError(f"{language}: {result.message}")
+                    return result
+                return make
+
+            shared = builds[0].shared
+            row["shared_s"] = None if shared is None else timer(made(shared))
+            row["first_s"], row["second_s"] = (timer(made(build)) for build in builds)
+            rows.append(row)
+    return rows
+
+
 def original_against_port(count: int = 2000, timer: Timer = timed) -> list[Row]:
     """The benchmark's games (2,000 by default) of each seed's original, run unchanged, beside
     its Python port, both graded as the judge grades by default (fresh state per case, in the
@@ -680,6 +727,15 @@ def language_lines(rows: list[Row]) -> list[str]:
                                 else "") for row in rows]
 
 
+def build_lines(rows: list[Row]) -> list[str]:
+    return [f"  {row['language']:<10} unavailable: {row['missing']}" if "missing" in row else
+            f"  {row['language']:<10} {row['mode']:<10} "
+            + ("no part of the judge's own" if row["shared_s"] is None else
+               f"the judge's own part {row['shared_s']:5.2f} s once")
+            + f"  a file {row['first_s']:5.2f} s  another file {row['second_s']:5.2f} s"
+            for row in rows]
+
+
 def original_lines(rows: list[Row]) -> list[str]:
     return [f"  {WRITE_UPS.get(row['seed'], row['seed']):<32} {row['cases']} games: port "
             f"{row['port_s']:6.2f} s  original {row['original_s']:6.2f} s  "
@@ -792,7 +848,8 @@ def wc2022_expectation_lines(rows: list[Row]) -> list[str]:
 
 # The parts of a run, by the key of each titled section: `bench --only` names them. A section
 # without a title belongs to the part before it.
-PARTS = ("engine", "isolation", "fresh_state", "class", "languages", "originals", "optimal",
+PARTS = ("engine", "isolation", "fresh_state", "class", "languages", "builds", "originals",
+         "optimal",
          "optimum_player", "optimal_mean", "fuzz", "wc2022", "wc2022_expectation")
 
 
@@ -832,6 +889,8 @@ def run(optimal_limit: float = 60.0, fuzz_budget: float = 600.0,
     section("languages", "languages: a trivial solution's cost per case (100 benchmark cases, "
             f"the least of {LANGUAGE_RUNS} runs taken in turn)",
             language_overhead, language_lines)
+    section("builds", "builds on a new cache: the judge's own part of every file's build, "
+            "made once (Build.shared), then two files", build_cost, build_lines)
     section("originals", "the seeds' originals, unchanged, against their Python ports "
             "(benchmark games)", original_against_port, original_lines)
     section("optimal", f"optimal solver on random lists (time limit {optimal_limit:g} s each)",

@@ -18,10 +18,13 @@ from judge import bench, fork_floor
 from judge.__main__ import main
 from judge.cases import load_cases
 from judge.harness import java
+from judge.harness.cpp import CppHarness
+from judge.harness.launch import Build
+from judge.run.build import cache_root
 from judge.run.confine import bubblewrap_works
 from judge.wc2022.game import ENGLISH5, read_dictionary
 
-from .conftest import CASES, needs_bubblewrap
+from .conftest import CASES, needs_bubblewrap, needs_languages
 
 # Seconds a test (workers, compilers, searches): `make quick` leaves this module out.
 pytestmark = pytest.mark.slow
@@ -230,6 +233,34 @@ def test_language_rows_have_both_modes_per_language(monkeypatch: pytest.MonkeyPa
     assert bench.language_row("java", bench.ACCEPTED / bench.TRIVIAL["java"],
                               load_cases([CASES / "examples"]), fixed_timer(1.0, 3.0))["how"] \
         == "a new process"
+
+
+@needs_languages("cpp")
+def test_build_rows_time_the_judges_own_part_then_two_files() -> None:
+    # The run's own cache, where the C++ tests have made the judge's part: the two files alone
+    # are compiled here.
+    rows = bench.build_cost(("cpp",), timer=fixed_timer(5.0, 0.5, 0.4), root=cache_root())
+    mode = "bubblewrap" if bubblewrap_works() else "plain"
+    assert rows == [{"language": "cpp", "mode": mode, "shared_s": 5.0, "first_s": 0.5,
+                     "second_s": 0.4}]
+    rows += [{"language": "java", "mode": "plain", "shared_s": None, "first_s": 2.0,
+              "second_s": 1.9}, {"language": "kotlin", "missing": "no kotlinc here"}]
+    assert bench.build_lines(rows) == [
+        f"  cpp        {mode:<10} the judge's own part  5.00 s once  a file  0.50 s  "
+        "another file  0.40 s",
+        "  java       plain      no part of the judge's own  a file  2.00 s  another file  "
+        "1.90 s",
+        "  kotlin     unavailable: no kotlinc here"]
+
+
+def test_a_build_that_fails_in_the_bench_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    failing = Build(files={}, steps=(("sh", "-c", "echo 'x.cpp:1: error: no'; exit 1"),),
+                    env={"PATH": "/usr/bin:/bin"})
+    monkeypatch.setattr(CppHarness, "build", lambda self, solution, game: failing)
+    monkeypatch.setattr(CppHarness, "missing", lambda self: None)
+    with pytest.raises(RuntimeError) as raised:
+        bench.build_cost(("cpp",))
+    assert str(raised.value) == "cpp: x.cpp:1: error: no"
 
 
 def test_a_language_row_keeps_the_least_of_its_runs_taken_in_turn() -> None:

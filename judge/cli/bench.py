@@ -11,8 +11,8 @@ from judge.cli.options import add, deprecated
 from judge.report.files import write_atomically
 
 # The parts of a run (judge.bench.PARTS), here so that the help needs none of bench's imports.
-PARTS_FOR_HELP = ("engine", "isolation", "fresh_state", "class", "languages", "originals",
-                  "optimal", "optimum_player", "optimal_mean", "fuzz", "wc2022",
+PARTS_FOR_HELP = ("engine", "isolation", "fresh_state", "class", "languages", "builds",
+                  "originals", "optimal", "optimum_player", "optimal_mean", "fuzz", "wc2022",
                   "wc2022_expectation")
 
 
