@@ -397,6 +397,22 @@ def test_a_shared_part_is_built_once_for_every_build_and_shown_to_its_steps(
     assert sorted(p.name for p in first.iterdir()) == ["main.c", "program"]
 
 
+def test_each_build_that_runs_is_told_as_it_starts_and_one_found_made_is_not(
+        tmp_path: Path) -> None:
+    told: list[str] = []
+
+    def building(build: Build) -> None:
+        told.append("shared" if build.shared is None and not build.source else build.source)
+
+    assert isinstance(built_program(sharing(tmp_path), Unconfined(), root=tmp_path / "cache",
+                                    building=building), Path)
+    assert told == ["shared", "main.c"]
+    other = replace(sharing(tmp_path), files={"main.c": b"int other;"})
+    for build in (sharing(tmp_path), other):
+        built_program(build, Unconfined(), root=tmp_path / "cache", building=building)
+    assert told == ["shared", "main.c", "main.c"]  # the first found made; the shared part too
+
+
 def test_threads_building_at_once_make_their_shared_part_once(tmp_path: Path) -> None:
     """compare --jobs: a solution a thread, all of them on a new cache at once. (A machine so
     busy that the second thread starts after the first's shared build would pass this without

@@ -7,7 +7,9 @@ The seeds' solutions are cut out of `../shared/seeds/` at test time, never copie
 from __future__ import annotations
 
 import codecs
+import contextlib
 import dataclasses
+import io
 import itertools
 import json
 import os
@@ -719,6 +721,40 @@ def test_a_compiler_that_fails_every_file_is_the_judges_error(
                    "places say nothing of them; the first, ann.cpp on example1: JudgeError: "
                    f"the g++ build fails the judge's own harness, without the file{because}"
                    + err[-1].rsplit("file's: ", 1)[-1]], err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@needs_languages("cpp")
+def test_a_build_that_runs_says_so_on_a_terminal_and_only_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A first C++ build on a new cache is seconds of silence otherwise."""
+    solution = tmp_path / "new\x1bname.cpp"  # a file of its own: built in this test
+    solution.write_bytes((SUBMISSIONS / "AC" / "first_candidate.cpp").read_bytes() +
+                         b"\n// built here\n")
+    examples = ["--cases", str(CASES / "examples"), "-q"]
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    assert main(["grade", str(solution), *examples]) == 0
+    said = screen.getvalue().splitlines()
+    assert f"compiling {tmp_path}/new\\x1bname.cpp ..." in said, said  # the name made safe
+    # The judge's own part first, where this test's run had not made it yet.
+    shared = [line for line in said if line.startswith("building the judge's own part")]
+    assert shared in ([], ["building the judge's own part of the build, once on this cache "
+                           "..."]), said
+    assert said.index(f"compiling {tmp_path}/new\\x1bname.cpp ...") > (
+        said.index(shared[0]) if shared else -1)
+    monkeypatch.undo()
+    solution.write_bytes(solution.read_bytes() + b"// and again\n")
+    assert main(["grade", str(solution), *examples]) == 0
+    assert "compiling" not in capsys.readouterr().err  # not a terminal: nothing said
+    with contextlib.redirect_stderr(Terminal()) as again:
+        assert main(["grade", str(solution), *examples]) == 0
+    assert "compiling" not in again.getvalue()  # found made: nothing to say
 
 
 @needs_languages("kotlin")

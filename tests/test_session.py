@@ -693,7 +693,7 @@ def test_a_build_is_confined_by_bubblewrap_where_it_works_else_as_the_run_is(
     builders: list[object] = []
     monkeypatch.setattr(runner_module, "bubblewrap_works", lambda: bubblewrap)
     monkeypatch.setattr(runner_module, "built_program",
-                        lambda build, builder: builders.append(builder) or Path("built"))
+                        lambda build, builder, building: builders.append(builder) or Path("built"))
     runner = IsolatedRunner(source)
     assert runner._compiled() is None and runner._built == Path("built")
     assert isinstance(builders[0], Bubblewrap) if bubblewrap else \

@@ -13,13 +13,9 @@ from pathlib import Path
 
 from judge.cases import Case, CaseError, case_set_digest, load_cases, selected, shared_lists
 from judge.cli.base import UsageError
-from judge.cli.checks import (
-    check_memory,
-    check_seconds,
-    require_solution_file,
-    use_sandbox,
-)
+from judge.cli.checks import check_memory, check_seconds, require_solution_file, use_sandbox
 from judge.cli.reports import check_report_paths
+from judge.harness.launch import Build
 from judge.report.provenance import FORKED, NEW_PROCESS, UNCHECKED
 from judge.result import CaseResult
 from judge.run.limits import Limits
@@ -98,9 +94,20 @@ def isolated_runner(solution: Path, limits: Limits, sandbox: bool,
     from judge.run.confine import SandboxUnavailable
 
     try:
-        return IsolatedRunner(solution, limits, sandbox=sandbox, language=language)
+        runner = IsolatedRunner(solution, limits, sandbox=sandbox, language=language)
     except (SandboxUnavailable, UnknownLanguage) as e:
         raise UsageError(str(e)) from e
+    if sys.stderr.isatty():  # a first build on a new cache is seconds of silence otherwise
+        runner.on_building = lambda build: print(building_line(solution, build),
+                                                 file=sys.stderr, flush=True)
+    return runner
+
+
+def building_line(solution: Path, build: Build) -> str:
+    """What a build that runs says as it starts: the judge's own part's first, then the file's."""
+    if build.source:
+        return f"compiling {safe(str(solution))} ..."
+    return "building the judge's own part of the build, once on this cache ..."
 
 
 def limits_of(args: argparse.Namespace) -> Limits:

@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -86,19 +87,23 @@ broken_toolchains: dict[str, str] = {}
 
 
 def built_program(build: Build, confinement: Confinement, seconds: float = COMPILE_SECONDS,
-                  root: Path | None = None, failure_kept: bool = True) -> Path | CompileError:
+                  root: Path | None = None, failure_kept: bool = True,
+                  building: Callable[[Build], None] | None = None) -> Path | CompileError:
     """The directory holding the build's result, compiled now or earlier; or why it failed.
     Raises JudgeError where the toolchain fails a solution that does nothing as well. With
-    `failure_kept` False (the trivial build itself), a failure is only returned."""
+    `failure_kept` False (the trivial build itself), a failure is only returned. `building`
+    is told of each build as it starts (its shared part's first), not of one found made."""
     root = cache_root() if root is None else root
     done = root / build_key(build, confinement)
     if not done.is_dir():
         root.mkdir(parents=True, exist_ok=True)
         if build.shared is not None:
-            shared = built_shared(build.shared, confinement, seconds, root)
+            shared = built_shared(build.shared, confinement, seconds, root, building)
             if isinstance(shared, CompileError):
                 return shared
             build = with_shared(build, shared)
+        if building is not None:
+            building(build)
         work = made = under_way(root)
         try:
             for name, content in build.files.items():
@@ -140,8 +145,8 @@ _shared_locks: dict[str, threading.Lock] = {}
 _shared_locks_guard = threading.Lock()
 
 
-def built_shared(shared: Build, confinement: Confinement, seconds: float,
-                 root: Path) -> Path | CompileError:
+def built_shared(shared: Build, confinement: Confinement, seconds: float, root: Path,
+                 building: Callable[[Build], None] | None = None) -> Path | CompileError:
     """The folder of a build's shared part (Build.shared), made now or earlier, by one of
     the judge's threads while the others wait; a time-out as a compile error that is not kept
     (a busy machine). Raises JudgeError where it fails: the judge's own files do not build,
@@ -150,7 +155,8 @@ def built_shared(shared: Build, confinement: Confinement, seconds: float,
     with _shared_locks_guard:
         lock = _shared_locks.setdefault(key, threading.Lock())
     with lock:
-        result = built_program(shared, confinement, seconds, root, failure_kept=False)
+        result = built_program(shared, confinement, seconds, root, failure_kept=False,
+                               building=building)
     if isinstance(result, CompileError) and result.message.endswith("\n"):
         raise JudgeError(f"the {Path(shared.steps[0][0]).name} build fails the judge's own "
                          f"harness, without the file{out_of_sight(shared, confinement)}, no "

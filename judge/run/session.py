@@ -19,13 +19,13 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Literal, Protocol, Self
 
-from judge.harness.launch import Channel, Frame, Game, Mounted, named_as_given
+from judge.harness.launch import Build, Channel, Frame, Game, Mounted, named_as_given
 from judge.harness.registry import harness_for
 from judge.master import GuessBudgetExhausted, Master
 from judge.randomness import UNSEEDED, Seeds
@@ -119,6 +119,9 @@ class WorkerOwner:
     """Owns at most one live worker for a solution file; use as a context manager."""
 
     game: Game = "leetcode"
+    # Told of each build of the file that runs (not of one found made): a command says so on
+    # a terminal, where a first build on a new cache is seconds of silence otherwise.
+    on_building: Callable[[Build], None] | None = None
 
     def __init__(self, solution: Path, limits: Limits, sandbox: bool,
                  memory: MemoryEnforcer | None = None, language: str | None = None) -> None:
@@ -252,7 +255,7 @@ class WorkerOwner:
         # the user's files (a case's secret, through #include) into a program.
         builder = Bubblewrap(BUILD_TMP_MB) if bubblewrap_works() else self.confinement
         try:
-            result = built_program(build, builder)
+            result = built_program(build, builder, building=self.on_building)
         except JudgeError as e:
             self._judge_failure = str(e)
             raise
