@@ -213,6 +213,11 @@ class JvmHarness:
         judge_classes = (javac, "-J-Xmx1g", *COMPILER_OPTIONS, "-XDstringConcat=inline",
                          "-encoding", "UTF-8", "-nowarn", "-cp", self._classpath(CLASSES),
                          "-d", CLASSES, *judge_files)
+        java, runtime = tool("java") or "java", aot_java()
+        toolchain = (*jvm_toolchain(java), *runtime_home(runtime), python_prefix())
+        # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
+        home = str(Path(java).parent.parent)
+        env = {**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"}
         shared = None
         if self.name == "java":
             files[self.source] = JAVA_IMPORTS.encode() + source
@@ -221,8 +226,8 @@ class JvmHarness:
             # The judge's classes are compiled once for every Kotlin submission (javac's
             # start costs each build about 0.9 s), and copied into each build's own after
             # kotlinc, whose step comes first: a broken toolchain's JE names its first step.
-            shared = Build(files=source_files(HERE, *judge_files), steps=(judge_classes,),
-                           toolchain=self._toolchain(), env=self._build_env(),
+            shared = Build(files={name: files[name] for name in judge_files},
+                           steps=(judge_classes,), toolchain=toolchain, env=env,
                            versions=version(javac))
             files = {SEEDING: files[SEEDING], self.source: source}
             kotlinc = tool(self.compiler) or self.compiler
@@ -231,25 +236,12 @@ class JvmHarness:
                      (tool("cp") or "cp", "-R", f"{SHARED_FOLDER}/{CLASSES}", "."))
         compiled_apart = (SUBMISSION_CLASSES,) if self.name == "kotlin" else ()
         steps = (*steps, (python_executable(), "-I", "-S", SEEDING, CLASSES, *compiled_apart))
-        runtime = aot_java()
         if runtime is not None:
             steps = (*steps, *self._ahead_of_time(runtime))
         versions = " / ".join(version(t) for t in (javac, tool(self.compiler) or "", runtime)
                               if t)
-        return Build(files=files, steps=steps, toolchain=self._toolchain(), env=self._build_env(),
-                     versions=versions, source=self.source,
-                     trivial_source=self.trivial_solution, shared=shared)
-
-    def _toolchain(self) -> tuple[str, ...]:
-        """What a build's steps read outside /usr: the JDK's configuration, the runtime that
-        makes the ahead-of-time cache, the Python that seeds the classes."""
-        return (*jvm_toolchain(tool("java") or "java"), *runtime_home(aot_java()),
-                python_prefix())
-
-    def _build_env(self) -> dict[str, str]:
-        # kotlinc finds its JVM through JAVA_HOME (/usr/bin/java is a link into /etc).
-        home = str(Path(tool("java") or "java").parent.parent)
-        return {**BUILD_ENV, "JAVA_HOME": home, "PATH": f"{home}/bin:/usr/bin:/bin"}
+        return Build(files=files, steps=steps, toolchain=toolchain, env=env, versions=versions,
+                     source=self.source, trivial_source=self.trivial_solution, shared=shared)
 
     def launch(self, solution: Path, game: Game, channel: Channel, memory_mb: int,
                seed: int | None, built: Path | None = None) -> Launch:
