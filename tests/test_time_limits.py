@@ -169,7 +169,10 @@ import time
 
 class Solution:
     def findSecretWord(self, words, master):
-        while time.process_time() < 0.1:  # CPU first (a tenth of its limit), then no more
+        # CPU first (a tenth of its limit, counted from the call: loading the file may have
+        # used that much already on a busy machine), then no more
+        start = time.process_time()
+        while time.process_time() - start < 0.1:
             pass
         time.sleep(3600)
 """
@@ -185,7 +188,7 @@ def test_a_wall_clock_time_out_says_how_much_cpu_the_case_used(sandbox: bool,
                       [CASE]).results
     assert result.verdict == "TLE" and "wall-clock time (the backstop" in result.message
     used = float(re.search(r"using ([0-9.]+) s of CPU", result.message)[1])  # type: ignore[index]
-    assert 0.01 <= used < 1.0, result.message  # not the 0.00 of a tree already killed
+    assert 0.05 <= used < 1.0, result.message  # not the 0.00 of a tree already killed
 
 
 @pytest.mark.parametrize("sandbox", BOTH_MODES)
