@@ -210,3 +210,12 @@ def test_a_flag_kept_for_an_old_spelling_is_never_the_one_pointed_to(
     assert main(["fuzz", "solutions/first_candidate.py", "--seconds", "3"]) == 2
     assert capsys.readouterr().err.endswith(
         "(did you mean --search-seconds or --shrink-seconds?)\n")
+
+
+@pytest.mark.parametrize("argv", [["--memory-limit", "9" * 100_000],
+                                  ["\x1b[2J\x1b[Hexample1 AC" + "x" * 5000]])
+def test_what_argparse_quotes_back_is_one_line_of_the_usual_length_escaped(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "solutions/first_candidate.py", *argv]) == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert len(last) < 500 and "\x1b" not in last and "more characters]" in last, last[:600]

@@ -45,9 +45,10 @@ def test_a_bad_shard_is_a_usage_error(text: str, capsys: pytest.CaptureFixture[s
         parse_shard(text)
     assert main(["compare", *TWO, *RUN, f"--shard={text}"]) == 2  # "-1/2" reaches it too
     last = capsys.readouterr().err.splitlines()[-1]
-    assert "error: argument --shard: --shard " in last
-    assert last.endswith((f"--shard takes K/N, such as 2/5, not {text!r}", "K must be 1..N",
-                          "N must be at most 999,999"))
+    assert "error: argument --shard: " in last and "--shard: --shard" not in last
+    assert re.search(r"argument --shard: (takes K/N, such as 2/5, not '.*'|K must be 1\.\.N, "
+                     r"not [0-9/]+|N must be at most 999,999, not [0-9]+)", last), last
+    assert len(last) < 500  # a value of 5,000 digits is not said whole
 
 
 @pytest.mark.parametrize(("shard", "shards"), [(0, 2), (3, 2), (1, 0)])

@@ -52,6 +52,10 @@ class CommandParser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes what it was given into its message ("unrecognized arguments: ...",
+        # "invalid float value: ..."): a value of megabytes, or one that moves the terminal's
+        # cursor, is one line of the usual length, escaped.
+        message = safe(message)
         files = [word for word in self.given if word.startswith("-") and word != "-"
                  and not word.startswith("--") and word not in self._option_string_actions
                  and os.path.lexists(word)]

@@ -16,6 +16,7 @@ from judge.master import runaway_cap
 from judge.reading import RepeatedField, UnreadableFile, fields_once, read_text_bounded
 from judge.result import CaseResult, Report
 from judge.rules import NOT_A_WORD, match
+from judge.safetext import quoted, safe
 from judge.verdicts import VERDICTS
 
 # Bytes: a shard of every secret of 2,000 lists is a few MB; parsing JSON takes about twenty
@@ -56,11 +57,11 @@ def parse_shard(text: str) -> tuple[int, int]:
     """'K/N' with 1 <= K <= N, as --shard takes it."""
     k, slash, n = text.partition("/")
     if not (slash and all(x.isascii() and x.isdigit() for x in (k, n))):
-        raise ValueError(f"--shard takes K/N, such as 2/5, not {text!r}")
+        raise ValueError(f"takes K/N, such as 2/5, not {quoted(text)}")
     if len(n.lstrip("0")) > len(str(MOST_SHARDS)) or int(n) > MOST_SHARDS:
-        raise ValueError(f"--shard {text}: N must be at most {MOST_SHARDS:,}")
+        raise ValueError(f"N must be at most {MOST_SHARDS:,}, not {safe(n)}")
     if len(k.lstrip("0")) > len(n.lstrip("0")) or not 1 <= int(k) <= int(n):
-        raise ValueError(f"--shard {text}: K must be 1..N")
+        raise ValueError(f"K must be 1..N, not {safe(text)}")
     return int(k), int(n)
 
 
