@@ -178,6 +178,10 @@ def test_an_empty_case_name_is_refused_by_every_command_that_takes_one(
     (["--limit=3"], "(did you mean --time-limit or --memory-limit?)"),
     (["--jsn", "r.json", "--htm", "r.html"], "(did you mean --json for --jsn, --html for --htm?)"),
     (["--frobnicate", "--xyzzy"], "unrecognized arguments: --frobnicate --xyzzy\n"),
+    (["--bogus"], "unrecognized arguments: --bogus\n"),  # not --verbose: only "--", "o", "s"
+    (["--out", "x"], "unrecognized arguments: --out x\n"),  # not --quiet or --junit
+    (["--verbos", "--quite", "--htlm", "x"], "(did you mean --verbose for --verbos, --quiet "
+                                              "for --quite, --html for --htlm?)"),
 ])
 def test_a_mistyped_flag_is_pointed_to_the_flag_meant(argv: list[str], said: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:

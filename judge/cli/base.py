@@ -93,7 +93,10 @@ class CommandParser(argparse.ArgumentParser):
         part = word.lstrip("-")
         close = [f for f in flags if len(part) >= 3 and part in f]  # --time, --limit
         if not close:
-            likeness = {f: difflib.SequenceMatcher(None, word, f).ratio() for f in flags}
+            # Likeness of the names without their dashes, which every flag shares: with them,
+            # --bogus was as like --verbose as a typo is like its flag.
+            likeness = {f: difflib.SequenceMatcher(None, part, f.lstrip("-")).ratio()
+                        for f in flags}
             best = max(likeness.values(), default=0.0)
             close = [f for f in flags if likeness[f] == best >= 0.6]  # a typo: --cass
         return " or ".join(close[:3])
