@@ -572,3 +572,30 @@ def test_whether_gradescope_names_a_file_or_a_folder(tmp_path: Path) -> None:
     assert [gradescope_file(tmp_path / "out", n) for n in (None, 1, 2)] == [False, True, False]
     assert [gradescope_file(tmp_path, n) for n in (None, 1, 2)] == [False, False, False]
     assert gradescope_file(None, 1) is False
+
+
+def test_the_ranking_says_why_each_file_that_never_loaded_did_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its row says only "CE 2": the line under the table says why, as grade would, and so
+    does the ranking that merge makes of the run's shards."""
+    room = tmp_path / "class"
+    broken = "class Solution:\n    def findSecretWord(self, words, master)\n"
+    for student, text in [("ann", (SOLUTIONS / "first_candidate.py").read_text()),
+                          ("dan", broken)]:
+        (room / student).mkdir(parents=True)
+        (room / student / "solution.py").write_text(text)
+    examples = ["--cases", str(CASES / "examples"), "--in-process", "--order-seed", "1"]
+    said = "CE   dan/solution.py: SyntaxError: expected ':'"
+    for shard in ("1/2", "2/2"):
+        assert main(["compare", str(room), *examples, "--shard", shard, "--json",
+                     str(tmp_path / f"{shard[0]}.json")]) == 1
+        capsys.readouterr()
+    assert main(["compare", str(room), *examples, "-q"]) == 1
+    compared = capsys.readouterr().out.splitlines()
+    assert main(["merge", str(tmp_path / "1.json"), str(tmp_path / "2.json")]) == 1
+    merged = capsys.readouterr().out.splitlines()
+    for lines in (compared, merged):
+        (line,) = [x for x in lines if x.startswith("CE ")]
+        assert line.startswith(said), lines
+        assert lines.index(line) < next(i for i, x in enumerate(lines)
+                                        if x.startswith("cases played"))

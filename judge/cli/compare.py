@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from judge.report.json_report import leaderboard_json
     from judge.report.progress import SolutionsProgress
     from judge.report.text import (
+        compile_errors_text,
         judge_errors_text,
         leaderboard,
         not_accepted_text,
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         report.provenance = provenance(args, solution, runner)
     reports = ranked(reports)
     print(leaderboard(reports))
+    if compile_errors := compile_errors_text(reports):
+        print(compile_errors)
     print(order_line(reports))
     if judge_errors := judge_errors_text(reports):
         print(judge_errors, file=sys.stderr)

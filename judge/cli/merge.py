@@ -24,7 +24,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from judge.report.json_report import leaderboard_json, reports_json
     from judge.report.merge import ReportProblem, merge, read_reports
-    from judge.report.text import leaderboard, order_line
+    from judge.report.text import compile_errors_text, leaderboard, order_line
 
     check_report_paths(args)
     try:
@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     if len(reports) > 1:
         reports = ranked(reports)
     print(leaderboard(reports))
+    if compile_errors := compile_errors_text(reports):
+        print(compile_errors)
     print(order_line(reports))
     write_reports(args, reports, f"merged: {len(reports)} solution"
                                  f"{'s' if len(reports) > 1 else ''}",

@@ -176,3 +176,12 @@ def judge_errors_text(reports: Sequence[Report]) -> str | None:
             f"{counted(solutions, 'solution')} (JE, not theirs): their places say nothing "
             f"of them; the first, {safe(report.name)} on {safe(first.name)}: "
             f"{safe(first.message)}")
+
+
+def compile_errors_text(reports: Sequence[Report]) -> str | None:
+    """Under a class's ranking, why each file that never loaded did not (its row says only
+    "CE"): its compile error's first line. None where every file loaded."""
+    lines = [f"CE   {shortened(safe(report.name), 40)}: {safe(alike.message)}"
+             for report in reports
+             if (alike := report.failed_alike()) is not None and alike.verdict == "CE"]
+    return "\n".join(lines) or None
