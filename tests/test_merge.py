@@ -91,10 +91,28 @@ def test_merged_shards_are_the_single_run(tmp_path: Path, solutions: list[str],
     parts = shards(tmp_path, solutions, 3)
     capsys.readouterr()
     assert main(["merge", *map(str, reversed(parts)), "--json", str(merged)]) == code
-    assert "--order-seed 7" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "--order-seed 7" in out
+    # The shards of one grade: its cases not accepted, listed as grade lists them.
+    failed = [] if command == "compare" else [
+        case["name"] for case in json.loads(single.read_text())["cases"]
+        if case["verdict"] != "AC"]
+    assert listed_as_not_accepted(out) == failed
+    assert command == "compare" or failed
     assert without_times(json.loads(merged.read_text())) == without_times(
         json.loads(single.read_text()))
     assert json.loads(merged.read_text()) != json.loads(parts[0].read_text())
+
+
+def listed_as_not_accepted(printed: str) -> list[str]:
+    """The cases of the list of those not accepted that a report prints after its heading,
+    "not accepted (N):", checked against N; [] where it prints none."""
+    lines = printed.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("not accepted (")), None)
+    if start is None:
+        return []
+    count = int(lines[start].split("(")[1].split(")")[0])
+    return [row.split()[0] for row in lines[start + 1:start + 1 + count]]
 
 
 def relaxed_cases(folder: Path) -> Path:

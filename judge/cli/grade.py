@@ -17,8 +17,6 @@ from judge.run.session import Runner
 from judge.safetext import safe, safe_block
 from judge.verdicts import MEANING
 
-MOST_FAILURES_LISTED = 20  # by default; -v lists every case
-
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("solution", type=Path, metavar="SOLUTION",
@@ -94,7 +92,7 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
     from judge.grading import grade
     from judge.report.progress import Progress
     from judge.report.text import (
-        not_run_text,
+        not_accepted_lines,
         order_line,
         summary_text,
         table_header,
@@ -145,19 +143,11 @@ def graded(args: argparse.Namespace, solution: Path, runner: Runner, cases: list
             print("see the whole error with: -v")
         else:
             print(f"JE   {safe(solution)}, every case: {safe(alike.message)}")
-    played = [r for r in failures if r.verdict != "SC"]
-    skipped = [r for r in failures if r.verdict == "SC"]
     if alike is None and failures and not args.verbose and not args.quiet:
-        print(f"not accepted ({len(failures)}):")
-        for result in played[:MOST_FAILURES_LISTED]:
-            print(table_row(result))
-        if len(played) > MOST_FAILURES_LISTED:
-            print(f"... and {len(played) - MOST_FAILURES_LISTED} more: -v lists every case")
-        if skipped:
-            print(f"SC   {not_run_text(skipped)}")
+        print("\n".join(not_accepted_lines(report, "-v lists every case")))
     if failures and alike is None:
         # A case not run shows nothing of the solution: the first case that ran does.
-        first = (played or skipped)[0]
+        first = next((r for r in failures if r.verdict != "SC"), failures[0])
         print(f"replay the first: {replay_command(args, solution, first, cases, order)}")
     return report
 

@@ -24,7 +24,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from judge.report.json_report import leaderboard_json, reports_json
     from judge.report.merge import ReportProblem, merge, read_reports
-    from judge.report.text import compile_errors_text, leaderboard, order_line
+    from judge.report.text import (
+        compile_errors_text,
+        leaderboard,
+        not_accepted_lines,
+        order_line,
+    )
 
     check_report_paths(args)
     try:
@@ -39,6 +44,12 @@ def run(args: argparse.Namespace) -> int:
     if compile_errors := compile_errors_text(reports):
         print(compile_errors)
     print(order_line(reports))
+    if len(reports) == 1 and reports[0].failed_alike() is None:
+        # The shards of one grade: its cases not accepted, as grade lists them.
+        lines = not_accepted_lines(reports[0], "the reports written (--json, --html) list "
+                                               "every case")
+        if lines:
+            print("\n".join(lines))
     write_reports(args, reports, f"merged: {len(reports)} solution"
                                  f"{'s' if len(reports) > 1 else ''}",
                   reports_json(reports) if len(reports) == 1 else leaderboard_json(reports))
@@ -52,7 +63,8 @@ COMMAND = Command(
                 "each solution once, cases in the order of a single run. Before it trusts a "
                 "shard it checks it: made the same way as the others (cases, limits, seeds, "
                 "the solution's content), and every result replayed against its case, read "
-                "again from the case files. Prints the leaderboard.",
+                "again from the case files. Prints the leaderboard; for the shards of one grade, "
+                "its cases not accepted too.",
     examples=[("shard1.json shard2.json --json run.json --html run.html",
                "two shards, one report")],
     add_options=add_options, run=run)

@@ -185,3 +185,22 @@ def compile_errors_text(reports: Sequence[Report]) -> str | None:
              for report in reports
              if (alike := report.failed_alike()) is not None and alike.verdict == "CE"]
     return "\n".join(lines) or None
+
+
+MOST_FAILURES_LISTED = 20  # by default; the rest are in the reports written
+
+
+def not_accepted_lines(report: Report, more: str,
+                       most: int = MOST_FAILURES_LISTED) -> list[str]:
+    """The cases not accepted, as listed under a solution's summary: a row for each of the
+    first `most` that ran (`more` says where the others are), one line for those not run."""
+    failures = [r for r in report.results if r.verdict != "AC"]
+    played = [r for r in failures if r.verdict != "SC"]
+    skipped = [r for r in failures if r.verdict == "SC"]
+    lines = [f"not accepted ({len(failures)}):", *map(table_row, played[:most])] \
+        if failures else []
+    if len(played) > most:
+        lines.append(f"... and {len(played) - most} more: {more}")
+    if skipped:
+        lines.append(f"SC   {not_run_text(skipped)}")
+    return lines
