@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.report.text import leaderboard
+from judge.report.text import leaderboard, not_accepted_lines
 from judge.result import FIGURES, CaseResult, Report, ranked, ranking_key, worst_by_limit
 from judge.verdicts import Verdict
 
@@ -133,3 +133,13 @@ def test_a_report_failed_alike_where_no_case_could_run() -> None:
     assert Report("s.cpp", [broken[0], result("b", "AC", 3)]).failed_alike() is None
     assert Report("s.cpp", MIXED).failed_alike() is None
     assert Report("s.cpp", []).failed_alike() is None
+
+
+def test_the_list_of_cases_not_accepted_says_what_a_report_read_from_a_file_holds_escaped() -> None:
+    """merge lists the cases of a shard's JSON, which is hostile until checked."""
+    cut = CaseResult("c\x1b[2J", "WA", "", 11, 10, 0.0, "secret", detail="wrong\x1b[31m")
+    skipped = CaseResult("d", "SC", "not run: \x1b[2Jtimed out" + "x" * 5000, 0, 10, 0.0, "s")
+    lines = not_accepted_lines(Report("s.py", [cut, skipped, skipped]), "see the JSON")
+    assert lines[0] == "not accepted (3):" and lines[-1].startswith("SC   2 cases not run: ")
+    assert all("\x1b" not in line and len(line) < 500 for line in lines), lines
+

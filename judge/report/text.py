@@ -44,7 +44,7 @@ def not_run_text(skipped: Sequence[CaseResult]) -> str:
     """One line for the cases not run (SC), which share one reason: listed case by case, they
     would bury the cases that did run."""
     reason = skipped[0].message.removeprefix("not run: ")
-    return f"{counted(len(skipped), 'case')} not run: {reason}"
+    return f"{counted(len(skipped), 'case')} not run: {safe(reason)}"  # a shard's, in merge
 
 
 def worst_text(worst: Sequence[dict[str, object]], named: bool = True) -> str:
