@@ -46,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
     print(order_line(reports))
     if len(reports) == 1 and reports[0].failed_alike() is None:
         # The shards of one grade: its cases not accepted, as grade lists them.
-        lines = not_accepted_lines(reports[0], "the reports written (--json, --html) list "
-                                               "every case")
+        lines = not_accepted_lines(reports[0], "--json or --html lists every case")
         if lines:
             print("\n".join(lines))
     write_reports(args, reports, f"merged: {len(reports)} solution"
