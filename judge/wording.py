@@ -1,4 +1,4 @@
-"""Counts in words: "1 guess", "2 guesses"."""
+"""Counts and durations in words: "1 guess", "2 guesses", "37 ms", "15.1 s"."""
 
 from __future__ import annotations
 
@@ -11,3 +11,9 @@ def plural(noun: str) -> str:
 def counted(count: int, noun: str) -> str:
     """The count and the noun in the number it takes: 1 guess, 0 guesses, 2 words."""
     return f"{count} {noun if count == 1 else plural(noun)}"
+
+
+def duration(seconds: float) -> str:
+    """A time as a reader compares them: milliseconds under a second (to a tenth of a second,
+    a class of quick files read 0.0 s and 0.1 s alike), else seconds to a tenth."""
+    return f"{seconds * 1000:.0f} ms" if seconds < 0.9995 else f"{seconds:.1f} s"

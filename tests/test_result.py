@@ -143,3 +143,12 @@ def test_the_list_of_cases_not_accepted_says_what_a_report_read_from_a_file_hold
     assert lines[0] == "not accepted (3):" and lines[-1].startswith("SC   2 cases not run: ")
     assert all("\x1b" not in line and len(line) < 500 for line in lines), lines
 
+
+def test_the_leaderboard_tells_quick_solutions_apart_by_their_milliseconds() -> None:
+    quick = Report("quick.py", [result("a", "AC", 3, seconds=0.012), result("b", "AC", 3,
+                                                                              seconds=0.025)])
+    slow = Report("slow.py", [result("a", "AC", 3, seconds=15.07)])
+    rows = leaderboard([quick, slow]).splitlines()
+    assert rows[0].split()[-3:] == ["time", "guesses", "used"]
+    assert "   37 ms  " in rows[1] and "  15.1 s  " in rows[2], rows
+

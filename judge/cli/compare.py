@@ -18,6 +18,7 @@ from judge.cli.submissions import labels, solution_files
 from judge.result import Report, ranked
 from judge.run.session import Runner
 from judge.safetext import safe
+from judge.wording import duration
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         failed = not_accepted_text(s)
         progress.finished(label, f"graded {safe(label)}: {s['accepted']}/{s['cases']} "
                                  f"accepted{f' ({failed})' if failed else ''}, "
-                                 f"{s['time_s']:.1f} s")
+                                 f"{duration(s['time_s'])}")
         return report
 
     workers = 1 if args.in_process else args.jobs or os.cpu_count() or 1

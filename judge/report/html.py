@@ -16,7 +16,7 @@ from judge.report.provenance import provenance_items
 from judge.report.text import not_accepted_text, not_run_text, order_line, why, worst_text
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
-from judge.wording import counted, plural
+from judge.wording import counted, duration, plural
 
 # Colour-blind-safe (Okabe-Ito): as many solutions as colours get bars side by side; more
 # get a heat map, a row each, which stays readable at hundreds.
@@ -82,7 +82,7 @@ def verdict_table(reports: Sequence[Report]) -> str:
                     f"{escaped(solution_name(report))}</a></td>"
                     f"<td>{s['accepted']}/{s['cases']}</td><td>{escaped(failed)}</td>{means}"
                     f"<td class='wraps'>{escaped(worst_text(s['worst_by_limit']))}</td>"
-                    f"<td>{s['time_s']:.1f} s</td></tr>")
+                    f"<td>{duration(s['time_s'])}</td></tr>")
     note = f"<p>Ranked by {RANKING}.</p>" if ranks else ""
     return "\n".join(rows) + "\n</table>" + note
 

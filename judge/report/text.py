@@ -9,7 +9,7 @@ from judge.cases import Case
 from judge.result import FIGURES, RANKING, CaseResult, Report
 from judge.safetext import safe, safe_block
 from judge.verdicts import MEANING
-from judge.wording import counted
+from judge.wording import counted, duration
 
 ROW = "{name:<36} {verdict:<4} {guesses:>7} {time:>8}"
 
@@ -153,7 +153,7 @@ def leaderboard(reports: Sequence[Report]) -> str:
         rows.append(f"{rank}{name:<{name_width}} {s['accepted']:>5}/{s['cases']:<5} "
                     f"{failed:<14} {'-' if mean is None else f'{mean:.3f}':>6} "
                     f"{worst_text(s['worst_by_limit'], named=False):>{worst_width}} "
-                    f"{s['time_s']:>7.1f}s  {spread}")
+                    f"{duration(s['time_s']):>8}  {spread}")
     rows.append(f"mean: {FIGURES['mean_guesses_played']}; most/limit: "
                 f"{FIGURES['worst_by_limit']}")
     if any(s["verdicts"].get("SC") for s in summaries):
