@@ -195,10 +195,11 @@ def not_accepted_lines(report: Report, more: str,
     """The cases not accepted, as listed under a solution's summary: a row for each of the
     first `most` that ran (`more` says where the others are), one line for those not run."""
     failures = [r for r in report.results if r.verdict != "AC"]
+    if not failures:
+        return []
     played = [r for r in failures if r.verdict != "SC"]
     skipped = [r for r in failures if r.verdict == "SC"]
-    lines = [f"not accepted ({len(failures)}):", *map(table_row, played[:most])] \
-        if failures else []
+    lines = [f"not accepted ({len(failures)}):", *map(table_row, played[:most])]
     if len(played) > most:
         lines.append(f"... and {len(played) - most} more: {more}")
     if skipped:
