@@ -80,11 +80,18 @@ class Clock:
         if self.cpu_limit is not None:
             if now - self._checked >= CPU_CHECK_SECONDS:
                 self._checked = now
-                if self.cpu_seconds() >= self.cpu_limit:
-                    self.fired = "cpu"
+                if self.past_cpu_limit():
                     return None
             wait = min(wait, CPU_CHECK_SECONDS)
         return wait
+
+    def past_cpu_limit(self) -> bool:
+        """Whether the CPU limit has passed, read now (then it has fired); `wait` reads it once
+        a check interval."""
+        if self.cpu_limit is None or self.cpu_seconds() < self.cpu_limit:
+            return False
+        self.fired = "cpu"
+        return True
 
     def verdict_detail(self) -> str:
         """Which limit fired, in a candidate's words."""

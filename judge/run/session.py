@@ -287,6 +287,10 @@ class WorkerOwner:
         loading = Clock(self.limits.time_seconds, STARTUP_SECONDS + self.limits.time_seconds *
                         self.limits.wall_backstop, worker.cpu_seconds, cpu_from=0.0)
         message = worker.receive(loading)
+        if message and message.get("op") == "ready" and loading.past_cpu_limit():
+            # A spare can have loaded past the limit before its case took it: its "ready"
+            # waited on the pipe, read before any check of the clock was due.
+            message = None
         worker.status_relayed = self.sandbox
         if message and message.get("op") == "ready":
             worker.memory.adopt(worker.below())
