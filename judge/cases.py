@@ -15,6 +15,7 @@ from typing import Any
 
 from judge.reading import RepeatedField, UnreadableFile, fields_once, read_text_bounded, status
 from judge.rules import WORD_LENGTH, Word
+from judge.safetext import VALUE_CHARS, safe, shown
 
 MIN_WORDS, MAX_WORDS = 1, 100
 MIN_ALLOWED, MAX_ALLOWED = 10, 30
@@ -61,7 +62,7 @@ class CaseProblem:
     def __str__(self) -> str:
         if self.field in WHOLE_FILE:  # no case was read: the file's name says where
             return f"{self.source}: {self.problem}"
-        return f"{self.source}: case {self.case!r}: {self.field}: {self.problem}"
+        return f"{self.source}: case {shown(self.case)}: {self.field}: {self.problem}"
 
 
 class CaseError(Exception):
@@ -83,26 +84,27 @@ def word_problems(words: object, relaxed: bool) -> list[tuple[str, str]]:
         problems.append(("words", f"has {len(words)} words, must have {limit}"))
     for i, w in enumerate(words):
         if not _LOWERCASE.fullmatch(w):
-            problems.append((f"words[{i}]", f"{w!r} is not lowercase letters a-z"))
+            problems.append((f"words[{i}]", f"{shown(w)} is not lowercase letters a-z"))
         elif not relaxed and len(w) != WORD_LENGTH:
-            problems.append((f"words[{i}]", f"{w!r} has {len(w)} letters, must have {WORD_LENGTH}"))
+            problems.append((f"words[{i}]",
+                             f"{shown(w)} has {len(w):,} letters, must have {WORD_LENGTH}"))
     if relaxed and words and len({len(w) for w in words}) > 1:
         problems.append(("words", "words must all have the same length"))
     seen: set[str] = set()
     for i, w in enumerate(words):
         if w in seen:
-            problems.append((f"words[{i}]", f"{w!r} appears more than once"))
+            problems.append((f"words[{i}]", f"{shown(w)} appears more than once"))
         seen.add(w)
     return problems
 
 
 def allowed_problems(allowed: object, relaxed: bool) -> list[tuple[str, str]]:
     if isinstance(allowed, bool) or not isinstance(allowed, int):
-        return [("allowedGuesses", f"must be an integer, got {allowed!r}")]
+        return [("allowedGuesses", f"must be an integer, got {shown(allowed)}")]
     if relaxed and allowed < 1:
-        return [("allowedGuesses", f"{allowed} must be positive")]
+        return [("allowedGuesses", f"{shown(allowed)} must be positive")]
     if not relaxed and not MIN_ALLOWED <= allowed <= MAX_ALLOWED:
-        return [("allowedGuesses", f"{allowed} is outside {MIN_ALLOWED}..{MAX_ALLOWED}")]
+        return [("allowedGuesses", f"{shown(allowed)} is outside {MIN_ALLOWED}..{MAX_ALLOWED}")]
     return []
 
 
@@ -114,7 +116,7 @@ def case_from_json(data: object, source: str, default_name: str, relaxed: bool) 
     label = name if isinstance(name, str) and name else default_name
     problems: list[tuple[str, str]] = []
     known = {"name", "secret", "words", "allowedGuesses", "note"}
-    problems += [(k, "unknown field") for k in sorted(set(data) - known)]
+    problems += [(safe(k, VALUE_CHARS), "unknown field") for k in sorted(set(data) - known)]
     if not isinstance(name, str) or not name:
         problems.append(("name", "must be a non-empty string"))
     note = data.get("note", "")
@@ -128,9 +130,9 @@ def case_from_json(data: object, source: str, default_name: str, relaxed: bool) 
         problems += word_problems(words, relaxed)
     if "secret" in data:
         if not isinstance(secret, str):
-            problems.append(("secret", f"must be a string, got {secret!r}"))
+            problems.append(("secret", f"must be a string, got {shown(secret)}"))
         elif isinstance(words, list) and secret not in words:
-            problems.append(("secret", f"{secret!r} is not in words"))
+            problems.append(("secret", f"{shown(secret)} is not in words"))
     if "allowedGuesses" in data:
         problems += allowed_problems(data["allowedGuesses"], relaxed)
     if problems:

@@ -26,7 +26,7 @@ from judge.analysis.optimal import best_next_guess
 from judge.cases import Case
 from judge.master import Adversary, FixedSecret, Master, SecretKeeper
 from judge.rules import match
-from judge.safetext import quoted, safe
+from judge.safetext import quoted, safe, shown
 from judge.wording import counted
 
 HELP_INTRO = ("type a word of the list to guess it (case and spaces do not matter here; a word "
@@ -213,7 +213,7 @@ def why(game: Game, word: str, label: str = "yours", legend: bool = True) -> lis
     """How `word` would split the words still possible, beside the best guesses."""
     words, matrix = game.case.words, game.matrix
     if word not in words:
-        return [f"{word!r} is not in the list"]
+        return [f"{shown(word)} is not in the list"]
     candidates = np.array(game.candidates)
     length = len(words[0])
     lines = [f"{counted(len(candidates), 'word')} still possible; words left after each reply:",

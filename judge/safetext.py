@@ -9,6 +9,9 @@ from __future__ import annotations
 
 LINE_CHARS = 300  # a word, a message, a name: what one line of a report shows
 BLOCK_CHARS = 16 * 1024  # a traceback, a detail, output: what a report keeps
+# A value quoted inside a message ("words[1]: 'xx...' is not lowercase letters"): short enough
+# that what the message says of it stays on the line after it.
+VALUE_CHARS = 60
 
 
 # Bidirectional controls reorder what follows them on screen (a "Trojan Source" name reads
@@ -56,6 +59,18 @@ def quoted(text: object) -> str:
     ("'zzz'", "'a\\\\x1b[31mb'")
     """
     return f"'{safe(text)}'"
+
+
+def shown(value: object, limit: int = VALUE_CHARS) -> str:
+    """A value read from a file, in a message about it: a string in quotes, anything else as
+    Python writes it (a number, a list), made safe and cut at `limit` characters.
+
+    >>> shown("zzz"), shown(10.0), shown("x" * 100, limit=4)
+    ("'zzz'", '10.0', "'xxxx[... 96 more characters]'")
+    """
+    if isinstance(value, str):
+        return f"'{safe(value, limit)}'"
+    return safe(repr(value), limit)
 
 
 def safe_block(text: object, limit: int = BLOCK_CHARS) -> str:

@@ -119,6 +119,28 @@ def test_every_violation_names_file_case_and_field(tmp_path: Path, data: dict[st
     assert "case 'g'" in text or "case 'bad'" in text
 
 
+MEGABYTE = "x" * 1_000_000
+
+
+@pytest.mark.parametrize(("data", "problem"), [
+    ({**GOOD, "words": ["acckzz", MEGABYTE]}, "has 1,000,000 letters, must have 6"),
+    ({**GOOD, "words": ["acckzz", MEGABYTE.upper()]}, "is not lowercase letters a-z"),
+    ({**GOOD, "secret": MEGABYTE}, "is not in words"),
+    ({**GOOD, "secret": [1] * 100_000}, "must be a string, got [1, 1,"),
+    ({**GOOD, "allowedGuesses": MEGABYTE}, "must be an integer, got 'xxx"),
+    ({**GOOD, "allowedGuesses": int("9" * 4000)}, "is outside 10..30"),
+    ({**GOOD, MEGABYTE: 1}, ": unknown field"),
+    ({**GOOD, "name": MEGABYTE, "secret": "zzzzzz"}, "secret: 'zzzzzz' is not in words"),
+])
+def test_a_value_of_a_megabyte_is_quoted_short_and_the_problem_still_said(
+        tmp_path: Path, data: dict[str, object], problem: str) -> None:
+    """The value is cut, not the message: what is wrong with it stays on the line."""
+    with pytest.raises(CaseError) as error:
+        load_cases([write(tmp_path, "big.json", data)])
+    (line,) = str(error.value).splitlines()
+    assert problem in line and len(line) < 300 + len(str(tmp_path)), line
+
+
 def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
     write(tmp_path, "one.json", {**GOOD, "allowedGuesses": 5})
     write(tmp_path, "two.json", {**GOOD, "secret": "qqqqqq"})

@@ -351,13 +351,16 @@ def test_a_matchs_default_budget_is_a_minute_and_a_second_a_round() -> None:
     ("crane\x1b[2J", "five-letter lowercase words: 'crane\\x1b[2J'"),
     ("", "no words in it"),
     ("crane slate crane", "'crane' is listed twice"),
+    # A word of a megabyte is cut where it is quoted: what is wrong with it is said first.
+    ("crane " + "a" * 1_000_000, "five-letter lowercase words: 'aaaaa"),
 ])
 def test_a_dictionary_is_five_lowercase_ascii_letters_a_word(tmp_path: Path, text: str,
                                                              bad: str) -> None:
     listed = tmp_path / "words.txt"
     listed.write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError, match=re.escape(bad)):
+    with pytest.raises(ValueError, match=re.escape(bad)) as error:
         game.read_dictionary(listed)
+    assert len(str(error.value)) < 300 + len(str(listed))
     listed.write_text("crane\n slate\tcloud")
     assert game.read_dictionary(listed) == ["crane", "slate", "cloud"]
 

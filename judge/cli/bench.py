@@ -9,6 +9,7 @@ from judge.cli.base import EXIT_OK, Command, UsageError
 from judge.cli.checks import check_rounds, check_seconds, require_writable
 from judge.cli.options import add, deprecated
 from judge.report.files import write_atomically
+from judge.safetext import shown
 
 # The parts of a run (judge.bench.PARTS), here so that the help needs none of bench's imports.
 PARTS_FOR_HELP = ("engine", "isolation", "fresh_state", "class", "languages", "builds",
@@ -71,8 +72,8 @@ def parts(named: str | None, page: bool) -> tuple[str, ...]:
     chosen = tuple(p.strip() for p in named.split(","))
     unknown = [p for p in chosen if p not in PARTS_FOR_HELP]
     if unknown or not chosen:
-        raise UsageError(f"--only: no part {unknown[0] if unknown else named!r}; the parts are "
-                         + ", ".join(PARTS_FOR_HELP))
+        raise UsageError(f"--only: no part {shown(unknown[0] if unknown else named)}; the "
+                         "parts are " + ", ".join(PARTS_FOR_HELP))
     return chosen
 
 

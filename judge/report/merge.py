@@ -16,7 +16,7 @@ from judge.master import runaway_cap
 from judge.reading import RepeatedField, UnreadableFile, fields_once, read_text_bounded
 from judge.result import CaseResult, Report
 from judge.rules import NOT_A_WORD, match
-from judge.safetext import quoted, safe
+from judge.safetext import quoted, safe, shown
 from judge.verdicts import VERDICTS
 
 # Bytes: a shard of every secret of 2,000 lists is a few MB; parsing JSON takes about twenty
@@ -136,7 +136,7 @@ def shard_report(data: object, where: str) -> tuple[Report, int, int]:
     _seed(provenance, "run_seed", where)  # printed for a replay: --seed takes an integer
     if provenance.get("shard") != shard:
         raise ReportProblem(f"{where}: says it is shard {shard[0]}/{shard[1]} but was made "
-                            f"as {provenance.get('shard')!r}")
+                            f"as {shown(provenance.get('shard'))}")
     results = [case_result(c, f"{where}, case {i + 1}") for i, c in enumerate(cases)]
     label = data.get("label")
     report = Report(_field(data, "solution", str, where), results, seed,

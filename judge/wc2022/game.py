@@ -25,6 +25,7 @@ from judge.reading import UnreadableFile, read_text_bounded
 from judge.run.limits import Clock, Limits
 from judge.run.process import Worker
 from judge.run.session import WorkerOwner
+from judge.safetext import shown
 from judge.wc2022.rules import (
     GOLD,
     GUESSES,
@@ -134,12 +135,13 @@ def read_dictionary(path: Path) -> list[str]:
     if bad:
         more = f" and {len(bad) - 3:,} more" if len(bad) > 3 else ""
         raise ValueError(f"{path}: not a list of five-letter lowercase words: "
-                         f"{', '.join(map(repr, bad[:3]))}{more}")
+                         f"{', '.join(map(shown, bad[:3]))}{more}")
     # Answers are drawn uniformly from the dictionary: a word listed twice would be drawn twice
     # as often as the others.
     listed = Counter(words)
     if twice := next((w for w in words if listed[w] > 1), None):
-        raise ValueError(f"{path}: {twice!r} is listed twice (a dictionary's words are distinct)")
+        raise ValueError(f"{path}: {shown(twice)} is listed twice (a dictionary's words are "
+                         "distinct)")
     return words
 
 
