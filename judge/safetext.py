@@ -9,6 +9,8 @@ from __future__ import annotations
 
 LINE_CHARS = 300  # a word, a message, a name: what one line of a report shows
 BLOCK_CHARS = 16 * 1024  # a traceback, a detail, output: what a report keeps
+# An error message, which names a path or a value before what is wrong with them.
+MESSAGE_CHARS = 600
 # A value quoted inside a message ("words[1]: 'xx...' is not lowercase letters"): short enough
 # that what the message says of it stays on the line after it.
 VALUE_CHARS = 60
@@ -59,6 +61,22 @@ def quoted(text: object) -> str:
     ("'zzz'", "'a\\\\x1b[31mb'")
     """
     return f"'{safe(text)}'"
+
+
+def safe_message(text: object, limit: int = MESSAGE_CHARS) -> str:
+    """An error message made safe and cut to about `limit` characters in its middle: its start
+    says where (a path, a case) and its end what is wrong, and a path of 100,000 characters
+    would otherwise push the end off the line.
+
+    >>> safe_message("x" * 100 + ": does not exist", limit=40)
+    'xxxxxxxxxxxxxxxxxxxx[... 76 characters left out ...]xxxx: does not exist'
+    """
+    text = text if isinstance(text, str) else str(text)
+    if len(text) <= limit:
+        return safe(text, limit)
+    half = limit // 2
+    return (f"{safe(text[:half], half)}[... {len(text) - 2 * half} characters left out ...]"
+            f"{safe(text[-half:], half)}")
 
 
 def shown(value: object, limit: int = VALUE_CHARS) -> str:

@@ -289,6 +289,24 @@ def test_a_solution_path_that_is_no_file_is_one_line_and_exit_two(
                    "solution file (.py, .cpp, .java, .js, .kt)\n")
 
 
+NAME_OF_100_000 = "q" * 100_000
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["grade", f"{NAME_OF_100_000}.py"], ".py: File name too long"),
+    (["check", f"{NAME_OF_100_000}.json"], ".json: cannot be read: File name too long"),
+    (["explain", str(SOLUTIONS / "first_candidate.py"), "--cases", EXAMPLES, "--case",
+      NAME_OF_100_000], "more characters]' or has it in its name"),
+    (["play", "--case", NAME_OF_100_000], "more characters]' or has it in its name"),
+])
+def test_a_name_of_100_000_characters_leaves_the_problem_on_the_line(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The message is cut in its middle, the name in its quotes: what is wrong stays said."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"{message}\n") and len(err) < 700 and err.count("\n") == 1, err
+
+
 @pytest.mark.parametrize(("option", "value", "message"), [
     ("--time-limit", "nan", "--time-limit must be positive"),
     ("--time-limit", "inf", "--time-limit must be positive"),

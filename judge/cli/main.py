@@ -30,7 +30,7 @@ from judge.cli import (
     wc2022,
 )
 from judge.cli.base import EXIT_BAD_INPUT, EXIT_CODES, EXIT_OK, Command, UsageError
-from judge.safetext import quoted, safe
+from judge.safetext import quoted, safe_message
 
 # In the order a newcomer needs them.
 COMMANDS: dict[str, Command] = {c.name: c for c in (
@@ -170,7 +170,7 @@ def run_parsed(argv: Sequence[str]) -> int:
 
     def bad_input(*problems: object) -> int:
         for problem in problems:
-            print(f"{prog} {command.name}: error: {safe(problem, limit=2000)}", file=sys.stderr)
+            print(f"{prog} {command.name}: error: {safe_message(problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     try:

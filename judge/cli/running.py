@@ -4,6 +4,7 @@ command that replays one case."""
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import shlex
 import sys
@@ -20,7 +21,7 @@ from judge.report.provenance import FORKED, NEW_PROCESS, UNCHECKED
 from judge.result import CaseResult
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner, Runner
-from judge.safetext import quoted, safe
+from judge.safetext import safe, shown
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +66,7 @@ def selected_cases(args: argparse.Namespace) -> tuple[list[Case], str | None]:
     args.shared_lists = shared_lists(cases, all_secrets)
     cases = selected(cases, all_secrets, args.case)
     if args.case and not cases:
-        raise UsageError(f"no case is named {quoted(args.case)} or has it in its name")
+        raise UsageError(f"no case is named {shown(args.case)} or has it in its name")
     if getattr(args, "shard", None) is not None:
         from judge.report.merge import shard_of
 
@@ -210,7 +211,7 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
         if len(cases) == 1:
             return cases[0]
         raise UsageError(f"{where} holds {len(cases)} cases: pick one with --case NAME "
-                         f"(e.g. {safe(cases[0].name)!r}) or --case NUMBER (1..{len(cases)})")
+                         f"(e.g. {shown(cases[0].name)}) or --case NUMBER (1..{len(cases)})")
     found = [c for c in cases if c.name == name]
     if not found and "@" in name:
         base, _, secret = name.rpartition("@")
@@ -220,13 +221,13 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
     if not found and name.isascii() and name.isdigit() and 1 <= int(name) <= len(cases):
         found = [cases[int(name) - 1]]
     if not found:
-        raise UsageError(f"{where}: no case is named {quoted(name)} or has it in its name")
+        raise UsageError(f"{where}: no case is named {shown(name)} or has it in its name")
     if len(found) > 1:
-        shown = ", ".join(quoted(c.name) for c in found[:4])
+        matches = ", ".join(shown(c.name) for c in found[:4])
         names = {c.name for c in found}
         hint = ("give the whole name" if len(names) == len(found) else
                 "name the file too, with --cases FILE")
-        raise UsageError(f"{where}: {len(found)} cases match {quoted(name)} ({shown}"
+        raise UsageError(f"{where}: {len(found)} cases match {shown(name)} ({matches}"
                          f"{', ...' if len(found) > 4 else ''}): {hint}")
     return found[0]
 
@@ -234,7 +235,8 @@ def one_case(cases: Sequence[Case], name: str | None, where: str) -> Case:
 def chosen_case(args: argparse.Namespace, command: str) -> Case:
     """The case to explain or play: --case NAME of --cases PATH."""
     paths, name = args.cases, args.case
-    if name is not None and not paths and Path(name).is_file():
+    # os.path's, not Path's: a name too long to be a file's is not one (Path.is_file raises).
+    if name is not None and not paths and os.path.isfile(name):
         # The old spelling, --case FILE: kept for one release.
         print(f"warning: --case takes a case name now; give the file {safe(name)} with --cases "
               f"in `{command}` (the old spelling will stop working in the next release)",
