@@ -46,6 +46,13 @@ SYSTEM_PACKAGES := bwrap:bubblewrap chromium:chromium g++:g++ javac:default-jdk-
 # Test processes (pytest-xdist): one per core.
 WORKERS ?= auto
 
+# Each module of the judge, its tests and its packages is compiled once, into the venv: where
+# the machine sets PYTHONDONTWRITEBYTECODE (CI's does), every test process and every command a
+# test runs compiled them again, and pytest rewrote every test module's asserts again. The
+# submissions' workers are not touched: they get an environment of their own.
+unexport PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+
 system-packages:
 	@for pair in $(SYSTEM_PACKAGES); do tool=$${pair%%:*}; package=$${pair#*:}; \
 	  command -v $$tool >/dev/null 2>&1 && continue; \
