@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from judge.rules import NOT_A_WORD, Reply, Word, match
+from judge.rules import LONGEST_WORD, NOT_A_WORD, Reply, Word, match
+from judge.safetext import safe
 from judge.verdicts import ACCEPTED_TEXT, WRONG_ANSWER_TEXT, Verdict
 
 
@@ -18,6 +19,21 @@ class GuessBudgetExhausted(BaseException):
 def runaway_cap(allowed_guesses: int) -> int:
     """Calls after which a run is stopped: far above any honest need, small enough to end fast."""
     return 10 * allowed_guesses + 100
+
+
+def shown_guess(guess: object) -> str:
+    """A guess as a transcript keeps it, the same whether the file ran in a worker or in the
+    judge's process: a string a harness sends whole (LONGEST_WORD characters at most) as it
+    is, anything else as its repr, cut as a harness cuts it, or as its type where repr fails
+    (an int of 5,000 digits, a __repr__ that raises); made safe and cut again as the judge
+    takes what a worker sent."""
+    if isinstance(guess, str) and len(guess) <= LONGEST_WORD:
+        return safe(guess)[:LONGEST_WORD]
+    try:
+        text = repr(guess)[:LONGEST_WORD]
+    except Exception:
+        text = f"<{type(guess).__name__}>"
+    return safe(text)[:LONGEST_WORD]
 
 
 class SecretKeeper(Protocol):
@@ -90,7 +106,7 @@ class Master:
             self.found = self.found or reply == len(word)
         else:
             reply = NOT_A_WORD
-        self.transcript.append((word if isinstance(word, str) else repr(word), reply))
+        self.transcript.append((shown_guess(word), reply))
         return reply
 
     def verdict(self) -> tuple[Verdict, str]:

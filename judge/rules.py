@@ -10,6 +10,9 @@ Reply = int  # positions where guess and secret agree; -1 for a word not in the 
 
 WORD_LENGTH = 6
 NOT_A_WORD: Reply = -1
+# The longest guess a harness sends as a string (the same in each language's harness): no case
+# has longer words, and anything longer, or no string, is answered -1 and shown cut to this.
+LONGEST_WORD = 64
 
 
 def match(guess: Word, secret: Word) -> Reply:

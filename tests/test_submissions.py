@@ -12,6 +12,7 @@ import pytest
 from judge.cases import Case
 from judge.grading import grade
 from judge.result import Report
+from judge.run.inprocess import InProcessRunner
 from judge.run.limits import Limits
 from judge.run.session import IsolatedRunner
 
@@ -123,11 +124,17 @@ def test_output_flood_is_cut_to_the_limit() -> None:
         assert "more bytes of output dropped" in result.output
 
 
-def test_non_words_are_answered_minus_one_and_counted() -> None:
-    (result, _) = graded(SUBMISSIONS / "WA" / "not_words.py", sandbox=False).results
-    assert result.guesses == 11
-    assert [reply for _, reply in result.transcript] == [-1] * 11
-    assert result.transcript[0][0] == "None" and result.transcript[1][0] == "123"
+@pytest.mark.parametrize("in_process", [False, True], ids=["worker", "in-process"])
+def test_non_words_are_answered_minus_one_and_counted(in_process: bool) -> None:
+    """And shown alike, whichever way the file runs."""
+    path = SUBMISSIONS / "WA" / "not_words.py"
+    runner = InProcessRunner(path) if in_process else IsolatedRunner(path, LIMITS, sandbox=False)
+    (result, _) = grade(runner, str(path), CASES).results
+    assert result.verdict == "WA" and result.guesses == 14
+    assert [reply for _, reply in result.transcript] == [-1] * 14
+    assert [guess for guess, _ in result.transcript][:11] == [
+        "None", "123", "b'abcdef'", WORDS[0].upper(), WORDS[0] + "x", "", "['x']", "6.0", "<int>",
+        "<Unshowable>", "'" + "y" * 63]
 
 
 def test_runaway_is_stopped_at_the_cap_and_judged_wrong() -> None:

@@ -31,6 +31,7 @@ from judge.master import GuessBudgetExhausted, Master
 from judge.randomness import UNSEEDED, Seeds
 from judge.reading import solution_refused
 from judge.result import Outcome
+from judge.rules import LONGEST_WORD
 from judge.run.build import BUILD_TMP_MB, CompileError, built_program
 from judge.run.confine import Bubblewrap, bubblewrap_works, confinement, harness_among
 from judge.run.forks import (
@@ -62,7 +63,6 @@ from judge.safetext import safe, safe_block
 from judge.verdicts import Verdict
 
 STARTUP_SECONDS = 10.0
-LONGEST_WORD = 64  # the protocol's limit on a guessed string; longer ones are not words
 STOP_GRACE_SECONDS = 1.0
 
 

@@ -28,6 +28,15 @@ from typing import Any, BinaryIO
 LONGEST_WORD_SENT = 64  # longer strings cannot be words of any case; only their repr is sent
 
 
+def shown_guess(guess: object) -> str:
+    """What the judge is sent of a guess that is no word: its repr, cut; its type where repr
+    fails (an int of 5,000 digits, a __repr__ that raises). As judge/master.py shows one."""
+    try:
+        return repr(guess)[:LONGEST_WORD_SENT]
+    except Exception:
+        return f"<{type(guess).__name__}>"
+
+
 # LeetCode's Python 3 editor runs the submission in a namespace that already holds these
 # modules' names, as `from MODULE import *` in this order (a later module's name wins), then
 # the modules themselves and `os`. Source: the dump of the globals LeetCode's Python 3
@@ -198,7 +207,7 @@ class Master:
         if isinstance(word, str) and len(word) <= LONGEST_WORD_SENT:
             self._channel.send({"op": "guess", "word": str.__str__(word)})
         else:
-            self._channel.send({"op": "guess", "bad": repr(word)[:LONGEST_WORD_SENT]})
+            self._channel.send({"op": "guess", "bad": shown_guess(word)})
         answer = self._channel.receive()
         if "stop" in answer:
             self._stopped = str(answer["stop"])
@@ -631,7 +640,7 @@ def serve_entry_points(channel: Channel, solution_path: str) -> None:
                 word = guess(*request["args"])
                 answer = ({"op": "word", "word": word} if isinstance(word, str)
                           and len(word) <= LONGEST_WORD_SENT
-                          else {"op": "word", "bad": repr(word)[:LONGEST_WORD_SENT]})
+                          else {"op": "word", "bad": shown_guess(word)})
         except BaseException as e:
             answer = outcome_of(e)
             del e
