@@ -179,7 +179,7 @@ def test_the_dump_comes_just_before_each_limit() -> None:
 @pytest.mark.parametrize(("sent", "shown"), [
     ({"op": "guess", "word": 7}, "7"),
     ({"op": "guess", "bad": "'quoted'"}, "'quoted'"),
-    ({"op": "guess", "word": "a" * 65}, "a" * 65),
+    ({"op": "guess", "word": "a" * 65}, "a" * 64),  # kept as a harness would have cut it
     ({"op": "guess", "word": "ab\x00cd"}, "ab\\x00cd"),
     ({"op": "guess"}, "None"),
 ])
