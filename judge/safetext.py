@@ -53,14 +53,14 @@ def safe(text: object, limit: int = LINE_CHARS, keep_newlines: bool = False) -> 
     return text + (f"[... {cut} more characters]" if cut > 0 else "")
 
 
-def quoted(text: object) -> str:
+def quoted(text: object, limit: int = LINE_CHARS) -> str:
     """`text` made safe, in quotes: what `repr` shows of a plain word, without doubling the
     backslash of each escape as `repr` of the safe text would.
 
     >>> quoted("zzz"), quoted("a\x1b[31mb")
     ("'zzz'", "'a\\\\x1b[31mb'")
     """
-    return f"'{safe(text)}'"
+    return f"'{safe(text, limit)}'"
 
 
 def safe_message(text: object, limit: int = MESSAGE_CHARS) -> str:
@@ -86,9 +86,7 @@ def shown(value: object, limit: int = VALUE_CHARS) -> str:
     >>> shown("zzz"), shown(10.0), shown("x" * 100, limit=4)
     ("'zzz'", '10.0', "'xxxx[... 96 more characters]'")
     """
-    if isinstance(value, str):
-        return f"'{safe(value, limit)}'"
-    return safe(repr(value), limit)
+    return quoted(value, limit) if isinstance(value, str) else safe(repr(value), limit)
 
 
 def safe_block(text: object, limit: int = BLOCK_CHARS) -> str:
