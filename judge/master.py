@@ -27,13 +27,12 @@ def shown_guess(guess: object) -> str:
     is, anything else as its repr, cut as a harness cuts it, or as its type where repr fails
     (an int of 5,000 digits, a __repr__ that raises); made safe and cut again as the judge
     takes what a worker sent."""
-    if isinstance(guess, str) and len(guess) <= LONGEST_WORD:
-        return safe(guess)[:LONGEST_WORD]
-    try:
-        text = repr(guess)[:LONGEST_WORD]
-    except Exception:
-        text = f"<{type(guess).__name__}>"
-    return safe(text)[:LONGEST_WORD]
+    if not (isinstance(guess, str) and len(guess) <= LONGEST_WORD):
+        try:
+            guess = repr(guess)[:LONGEST_WORD]
+        except Exception:
+            guess = f"<{type(guess).__name__}>"
+    return safe(guess)[:LONGEST_WORD]
 
 
 class SecretKeeper(Protocol):
@@ -104,9 +103,10 @@ class Master:
         if isinstance(word, str) and word in self._word_set:
             reply = self.keeper.reply(word)
             self.found = self.found or reply == len(word)
+            self.transcript.append((word, reply))  # a word of the list is safe as it is
         else:
             reply = NOT_A_WORD
-        self.transcript.append((shown_guess(word), reply))
+            self.transcript.append((shown_guess(word), reply))
         return reply
 
     def verdict(self) -> tuple[Verdict, str]:
